@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CardsiteConfig(AppConfig):
+    name = "cardsite"
+    verbose_name = "Catalog"

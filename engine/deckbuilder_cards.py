@@ -1,0 +1,171 @@
+"""Satanic Panic card definitions: the rulebook's named cards and generic stand-ins.
+
+Definitions (what a card is) are apart from instances (a card name in a deck,
+hand or pile). The rulebook lists counts but not the main deck's cards, the
+Legendary Devils (bar two), the Satan stack or most costs and texts; where a
+value is needed to play and the rulebook does not give it, a stand-in value is
+used and the definition says so (``stand_in`` and ``note``). ``None`` means
+the rulebook gives no value and the engine does not assume one.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+# Kinds that can never be bought, with the rule that says so.
+NEVER_BOUGHT = {
+    "mayhem": "satanic-panic.mayhem",
+    "burning-limp-wand": "satanic-panic.burning-limp-wand",
+    "demon": "satanic-panic.demon-taint-decks",
+    "satans-taint": "satanic-panic.satans-taint",
+}
+
+# Contents list counts (rulebook "Contents" and "Satanic Contents").
+MAYHEM_CARDS = 26
+OTHER_MAIN_DECK_CARDS = 106  # "Treasure, Creature, Wizard, Location, and Spell Cards"
+MAIN_DECK_FAMILIARS = ("Adam (Familiar)", "Adam (Familiar)", "Steve (Familiar)", "Steve (Familiar)")
+LEGENDARY_DEVIL_CARDS = 15
+WILD_MAGIC_CARDS = 16
+BURNING_LIMP_WAND_CARDS = 16
+DEMON_CARDS = 49
+SATANS_TAINT_CARDS = 18
+DEAD_WIZARD_TOKENS = 42
+DAMNED_WIZARD_TOKENS = 10
+BEELZE_BUTTHOLE_TILES = 15
+LITTLE_POT_O_GOLD_CARDS = 5
+SATAN_CARDS = 81  # tarot-sized, the 15 Satan starters included (reading)
+
+TOP_DEVIL = "Hell's Pulsating Asshole"
+BOTTOM_DEVIL = "Asmodeus"
+STANDEE = "Satan's Salute Standee"
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    kind: str
+    cost: int | None = None
+    power: int | None = None  # Power gained when played; None: not given
+    vp: int | None = None
+    effect: str = ""  # key of an effect the engine runs; "" none known
+    text: str | None = None  # ability text as the rulebook quotes it
+    ongoing: bool = False
+    stand_in: bool = False
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> CardDef:
+        return cls(**data)
+
+
+def _stand_in(name, kind, note, **values) -> CardDef:
+    return CardDef(name=name, kind=kind, stand_in=True, note=note, **values)
+
+
+_NAMED = [
+    CardDef("Glyph", "starter", power=1, note="Each Glyph gives +1 Power (Gameplay)."),
+    CardDef("Fizzle", "starter", power=0, note="Does nothing when drawn or played."),
+    CardDef("Satanic Wand", "starter", note="Text not given by the rulebook."),
+    CardDef("Satanic Glyph", "starter",
+            note="Text not given; it needs HP to use (Spending HP clarification)."),
+    CardDef("Lucky's Lucky Wand", "starter", power=1, effect="lucky-wand",
+            text="+1 Power. ATTACK: Deal 5 damage to target player. If you defeat "
+                 "them this way, gain a Little Pot o' Gold."),
+    CardDef("Enslave-'Em-All Ball", "starter", power=1, effect="draw-1",
+            text="+1 Power. Draw a card. Activate: The next time you gain a Creature "
+                 "this turn, put it on top of your deck.",
+            note="The Activate part is not run: no Creature is known to the engine."),
+    CardDef("Little Pot o' Gold", "starter", power=0, effect="draw-2", text="Draw 2 cards."),
+    CardDef("Wild Magic", "wild-magic", cost=3, power=None, effect="wild-magic",
+            note="When played: +2 Power, or play the top card of a foe's deck."),
+    CardDef("Burning Limp Wand", "burning-limp-wand", vp=-2, effect="burning-limp-wand",
+            note="No card type; destroyable when played by paying 4 HP."),
+    _stand_in("Mayhem", "mayhem", "One of the 26 Mayhems; its text is not given."),
+    _stand_in("Adam (Familiar)", "familiar", "Main-deck Familiar (2 copies); text not given.",
+              cost=6),
+    _stand_in("Steve (Familiar)", "familiar", "Main-deck Familiar (2 copies); text not given.",
+              cost=6),
+    _stand_in(TOP_DEVIL, "legendary-devil",
+              "Always on top of the stack; printed cost not given, stand-in 8 "
+              "(Legendary Devils cost 8 to 12).", cost=8),
+    _stand_in(BOTTOM_DEVIL, "legendary-devil",
+              "Always at the bottom of the stack; printed cost not given, stand-in 12 "
+              "(Legendary Devils cost 8 to 12).", cost=12),
+    _stand_in("Demon", "demon", "One of the 49 Demons; ONGOING, text not given.", ongoing=True),
+    _stand_in("Satan's Taint", "satans-taint", "One of the 18 Satan's Taints; text not given."),
+    # The Satan player's starters (So You Want to Be Satan: Setup).
+    CardDef("Hellfire", "satan-starter", note="An UNAVOIDABLE ATTACK; its text is not given."),
+    CardDef("The Satanic Shuffle", "satan-starter", effect="satanic-shuffle",
+            text="Look at the top 3 cards of the Satan stack. Gain 1 of them and put "
+                 "the other 2 on the bottom of the Satan stack."),
+    CardDef("Terrible Temptation", "satan-starter", effect="terrible-temptation",
+            text="You may attempt to negotiate a deal with any player in which they gain "
+                 "a card in the Line-Up to the top of their deck, and you Summon either 1 "
+                 "or 2 Demons. You may stop negotiating at any time to draw a card."),
+    CardDef("Digging Your Grave", "satan-starter",
+            note="Text not given (it deals with Dead Wizard Tokens)."),
+    _stand_in("Satan stack card", "satan-card",
+              "One of the Satan stack's cards; each is worth 1 VP (How to Play as Satan).",
+              vp=1),
+]
+
+
+def _main_stand_in(cost: int) -> CardDef:
+    # Power = half the cost is invented so the sandbox is playable; the name says it.
+    power = cost // 2
+    return _stand_in(f"Stand-in card (cost {cost}, +{power} Power)", "main",
+                     "Generic main-deck stand-in: the rulebook does not list the main "
+                     "deck's cards; cost and Power are placeholders, VP unknown.",
+                     cost=cost, power=power)
+
+
+MAIN_STAND_IN_COSTS = (2, 3, 4, 5, 6, 7)
+DEVIL_STAND_IN_COSTS = (8, 9, 10, 11, 12)
+
+
+def _devil_stand_in(number: int) -> CardDef:
+    cost = DEVIL_STAND_IN_COSTS[(number - 1) % len(DEVIL_STAND_IN_COSTS)]
+    return _stand_in(f"Legendary Devil {number} (stand-in, cost {cost})", "legendary-devil",
+                     "One of the 13 Legendary Devils the rulebook does not name; "
+                     "cost is a placeholder in the printed 8-12 range.", cost=cost)
+
+
+ADDITIONAL_DEVILS = tuple(_devil_stand_in(n) for n in range(1, LEGENDARY_DEVIL_CARDS - 1))
+
+BUILTIN: dict[str, CardDef] = {
+    c.name: c for c in [*_NAMED, *(_main_stand_in(c) for c in MAIN_STAND_IN_COSTS),
+                        *ADDITIONAL_DEVILS]
+}
+
+
+def familiar_def(owner: str) -> CardDef:
+    return _stand_in(f"{owner}'s Familiar", "familiar",
+                     "The player's own Familiar: always costs 6; text not given.", cost=6)
+
+
+SPELLBOOK_STAND_IN_COST = 7
+
+
+def spellbook_def(owner: str, cost: int | None = None) -> CardDef:
+    cost = SPELLBOOK_STAND_IN_COST if cost is None else cost
+    return _stand_in(f"{owner}'s Spellbook", "spellbook",
+                     "The player's own Spellbook: ONGOING; printed cost not given "
+                     f"(stand-in {SPELLBOOK_STAND_IN_COST} unless set).", cost=cost, ongoing=True)
+
+
+def main_deck_cards(mayhems: int = MAYHEM_CARDS, others: int = OTHER_MAIN_DECK_CARDS) -> list[str]:
+    """The unshuffled main deck: Mayhems, stand-ins and Adam and Steve."""
+    stand_ins = [f"Stand-in card (cost {c}, +{c // 2} Power)" for c in MAIN_STAND_IN_COSTS]
+    others_list = [stand_ins[i % len(stand_ins)] for i in range(others)]
+    return ["Mayhem"] * mayhems + others_list + list(MAIN_DECK_FAMILIARS)
+
+
+def dead_wizard_token_ids() -> list[str]:
+    # The rulebook refers to tokens by number (DWT 11, DWT 22...): stand-in labels 1-42.
+    return [f"DWT {n}" for n in range(1, DEAD_WIZARD_TOKENS + 1)]
+
+
+def damned_wizard_token_ids() -> list[str]:
+    return [f"DAM{n}" for n in range(1, DAMNED_WIZARD_TOKENS + 1)]

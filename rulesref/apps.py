@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RulesrefConfig(AppConfig):
+    name = "rulesref"
+    verbose_name = "Rules reference"

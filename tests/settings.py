@@ -1,0 +1,8 @@
+"""Test settings: the real settings module with test-only defaults for its env."""
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("GRIMOIRE_PLAIN_STATIC", "1")
+
+from cardsite.settings import *  # noqa: E402,F403
