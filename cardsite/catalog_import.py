@@ -16,8 +16,9 @@ from django.db import transaction
 from cardsite.catalog_format import CatalogFormatError, validate_catalog
 from cardsite.games import GAME_SLUGS
 from cardsite.models import Component, Entry, Game, RollBand
-from rulesref import numbering
+from rulesref import linking, numbering
 from rulesref.models import GlossaryTerm, Rule, Ruling
+from rulesref.search.index import deferred_indexing, rebuild_search_index
 
 
 @dataclass
@@ -122,9 +123,15 @@ def catalog_import(*, data, dry_run: bool = False, prune: bool = False) -> Impor
     report = ImportReport(dry_run=dry_run)
     try:
         with transaction.atomic():
-            _write(data, _Writer(report), prune=prune)
+            # Links are computed once for the whole import, not on every save.
+            # The search index too: one rebuild at the end, writing only what differs.
+            with deferred_indexing():
+                with linking.suspended():
+                    _write(data, _Writer(report), prune=prune)
+                linking.relink()
             if dry_run:
                 raise _DryRunRollback
+            rebuild_search_index()
     except _DryRunRollback:
         pass
     return report

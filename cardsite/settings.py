@@ -167,21 +167,62 @@ X_FRAME_OPTIONS = "DENY"
 # /healthz answers plain HTTP for load balancers behind the TLS terminator.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
-# --- REST framework ---------------------------------------------------------
+# --- REST framework (the API: cardsite/api) ------------------------------------
+# Anonymous clients are throttled per IP; "off" disables it (benchmarks). Counts
+# live in a database cache table (migration cardsite 0002) so that several app
+# processes share them.
+API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
+# How many proxies (load balancers) stand in front of the app: the client's
+# address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
+API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "api-throttle": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "api_throttle_cache",
+    },
+}
+
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cardsite.api.schema.ApiAutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAdminUser"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "cardsite.api.pagination.ApiPagination",
+    "PAGE_SIZE": 20,
+    "DEFAULT_THROTTLE_CLASSES": ["cardsite.api.throttling.AnonymousClientThrottle"],
+    "NUM_PROXIES": API_NUM_PROXIES,
+    "EXCEPTION_HANDLER": "cardsite.api.errors.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Grimoire API",
-    "DESCRIPTION": "Cards, rulings, rules and the rules engine for four card games.",
+    "DESCRIPTION": (
+        "Cards, rulings, rules and the rules engine for four card games. Anyone reads; "
+        "writes need a staff user's token (`Authorization: Token <key>`). `null` in a "
+        "field means the rulebooks do not give that value (unknown)."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # One enum name per choice set shared by models, filters and the engine.
+    "ENUM_NAME_OVERRIDES": {
+        "GameSlugEnum": "cardsite.api.schema.GAME_CHOICES",
+        "FamilyEnum": "cardsite.api.schema.FAMILY_CHOICES",
+        "EntryKindEnum": "cardsite.api.schema.ENTRY_KIND_CHOICES",
+        "ComponentKindEnum": "cardsite.api.schema.COMPONENT_KIND_CHOICES",
+        "GlyphEnum": "cardsite.api.schema.GLYPH_CHOICES",
+        "RulingKindEnum": "cardsite.api.schema.RULING_KIND_CHOICES",
+        "GameSlugValueEnum": "cardsite.games.GAME_SLUGS",
+        "GlyphValueEnum": "cardsite.games.GLYPHS",
+        "SpellGameEnum": ["rumble", "anarchy"],
+    },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -1,10 +1,19 @@
-"""URL configuration: the stable page and API paths of PRODUCT.md."""
+"""URL configuration: the stable page and API paths of PRODUCT.md.
+
+Each area keeps its own URL module: pages (cardsite.page_urls), the API
+(cardsite.api_urls, with the engine's endpoints), the engine's pages.
+"""
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from cardsite import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("api/engine/", include("engine.api_urls")),
+    path("api/", include("cardsite.api_urls")),
+    path("engine/sandbox/", include("engine.sandbox_urls")),
+    path("engine/", include("engine.urls")),
+    path("", include("cardsite.page_urls")),
 ]

@@ -268,7 +268,13 @@ def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
         seed = make_rng(None).randrange(2**31)
     plan = plan_setup(players, satan, make_rng(seed), **options)
     first_wizard = next(n for n in plan.names if n != SATAN)
-    deck_counts = {name: dict(Counter(cards)) for name, cards in plan.decks.items()}
+    wizard_order = [*WIZARD_STARTING_DECK, "Satanic Glyph", *ABILITY_TILE_CARDS.values()]
+
+    def counts(name):  # in printed order, not shuffled order
+        order = list(SATAN_STARTING_DECK) if name == SATAN else wizard_order
+        return dict(sorted(Counter(plan.decks[name]).items(), key=lambda i: order.index(i[0])))
+
+    deck_counts = {name: counts(name) for name in plan.decks}
     devils = plan.legendary_devils
     return {
         "players": players,

@@ -230,6 +230,14 @@ def demoniac_attack_odds(dice, actions, hits) -> dict:
     dice = whole_number(dice, field="dice", low=1, high=MAX_DEMONIAC_DICE)
     actions = whole_number(actions, field="actions", low=1, high=MAX_DEMONIAC_ACTIONS)
     hits = whole_number(hits, field="hits", low=1, high=MAX_DEMONIAC_DICE)
+    answer = _attack_answer(dice, actions, hits)
+    # fresh containers each call: callers may change the answer, never the cache
+    return {k: [dict(row) for row in v] if isinstance(v, list) else
+            dict(v) if isinstance(v, dict) else v for k, v in answer.items()}
+
+
+@lru_cache(maxsize=256)
+def _attack_answer(dice: int, actions: int, hits: int) -> dict:
     success, best, finals = _attack_table(dice, actions, hits)
     hit_dist: dict[int, Fraction] = {}
     for (_, kept), p in finals.items():

@@ -32,7 +32,7 @@ MAX_AMOUNT = 999
 
 RUMBLE_ONLY = {"gain_blood", "pay_blood", "take_standee", "new_game"}
 ANARCHY_ONLY = {"gain_applause"}
-ACTION_TYPES = ("damage", "heal", "gain_blood", "pay_blood", "take_standee", "keep_creature",
+ACTION_TYPES = ("damage", "damage_each", "heal", "gain_blood", "pay_blood", "take_standee", "keep_creature",
                 "discard_creature", "gain_treasure", "gain_applause", "reveal_spell",
                 "start_round", "end_round", "new_game")
 WIZARD_FIELD = {"damage": "target", "heal": "target"}  # others name "wizard"
@@ -64,13 +64,32 @@ def _check_shape(state: SpellGame, action) -> str:
                           field="action.type", code="unknown-action")
     kind = action["type"]
     key = WIZARD_FIELD.get(kind, "wizard")
-    if kind not in ("start_round", "end_round", "new_game"):
+    if kind == "damage_each":
+        for name in _targets(action) + _absorbers(action):
+            state.wizard(name)
+    elif kind not in ("start_round", "end_round", "new_game"):
         state.wizard(action.get(key))
-    if kind == "damage" and action.get("source") is not None:
+    if kind in ("damage", "damage_each") and action.get("source") is not None:
         state.wizard(action["source"])
-    if kind in ("damage", "heal", "gain_blood", "pay_blood"):
+    if kind in ("damage", "damage_each", "heal", "gain_blood", "pay_blood"):
         _amount(action)
     return kind
+
+
+def _targets(action: dict) -> list[str]:
+    targets = action.get("targets")
+    if not isinstance(targets, list) or not targets or len(set(targets)) != len(targets):
+        raise EngineError("targets must be a list of different wizards", field="targets",
+                          code="type")
+    return list(targets)
+
+
+def _absorbers(action: dict) -> list[str]:
+    absorb = action.get("absorb") or []
+    if not isinstance(absorb, list) or not set(absorb) <= set(_targets(action)):
+        raise EngineError("absorb lists the targets who discard a Creature", field="absorb",
+                          code="type")
+    return list(absorb)
 
 
 def preflight(state: SpellGame, action: dict) -> list[Problem]:
@@ -93,14 +112,19 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
         if match_winner(state):
             problems.append(Problem("match-over", "the match has been won",
                                     cite(game, "match.winner")))
-    target = state.wizard(action[WIZARD_FIELD.get(kind, "wizard")]) if kind in (
-        "damage", "heal") else None
-    if target is not None and not target.alive:
-        problems.append(Problem("target-dead", f"{target.name} is dead until the next game",
-                                cite(game, "dead-wizard")))
+    targets = [action["target"]] if kind in ("damage", "heal") else (
+        _targets(action) if kind == "damage_each" else [])
+    for target in map(state.wizard, targets):
+        if game == "rumble" and not target.alive:  # anarchy wizards come straight back
+            problems.append(Problem("target-dead", f"{target.name} is dead until the next game",
+                                    cite(game, "dead-wizard")))
     if kind == "damage" and action.get("absorb"):
-        problems += _absorb_problems(state, action, target)
-    if kind == "pay_blood" and _amount(action) > state.wizard(action["wizard"]).blood:
+        problems += _absorb_problems(state, action, state.wizard(action["target"]))
+    if kind == "damage_each":
+        for name in _absorbers(action):
+            problems += _absorb_problems(state, {**action, "creature": 0}, state.wizard(name))
+    if kind == "pay_blood" and game == "rumble" and \
+            _amount(action) > state.wizard(action["wizard"]).blood:
         problems.append(Problem("not-enough-blood", "you cannot pay Blood you do not have",
                                 cite(game, "blood.pay")))
     if kind == "discard_creature":
@@ -110,6 +134,22 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
             problems.append(Problem("no-creature", f"{wizard.name} has no such kept Creature",
                                     cite(game, "creature.keep")))
     return problems
+
+
+def legal_actions(state: SpellGame) -> list[dict]:
+    """The actions open now that need no number from a card (for the sandbox's buttons).
+
+    Damage, healing and Blood amounts come from the cards being resolved, so
+    those actions are not enumerated here; preflight checks them when asked.
+    """
+    candidates = [{"type": "start_round"}, {"type": "end_round"}, {"type": "new_game"}]
+    for wizard in state.wizards:
+        candidates.append({"type": "take_standee", "wizard": wizard.name})
+        if not wizard.spell_revealed:
+            candidates.append({"type": "reveal_spell", "wizard": wizard.name})
+        candidates += [{"type": "discard_creature", "wizard": wizard.name, "creature": i}
+                       for i in range(len(wizard.creatures))]
+    return [a for a in candidates if not preflight(state, a)]
 
 
 def _absorb_problems(state: SpellGame, action: dict, target: Wizard) -> list[Problem]:
@@ -148,26 +188,65 @@ def _event(events: list, rule: str, kind: str, text: str, **extra) -> None:
     events.append({"type": kind, "rule": rule, "text": text, **extra})
 
 
-def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
-    game, amount = state.game, _amount(action)
-    target, source = state.wizard(action["target"]), action.get("source")
-    if action.get("absorb"):
-        creature = target.creatures.pop(action.get("creature", 0))
+def _hit(state: SpellGame, target: Wizard, amount: int, absorb: bool, creature: int,
+         events: list) -> bool:
+    """One instance of damage to one wizard; True when it brings him to 0 HP."""
+    game = state.game
+    if absorb:
+        pal = target.creatures.pop(creature)
         _event(events, cite(game, "creature.absorb"), "absorbed",
-               f"{target.name} discards {creature.name} to absorb all {amount} damage",
-               wizard=target.name, creature=creature.name)
-        return
+               f"{target.name} discards {pal.name} to absorb all {amount} damage",
+               wizard=target.name, creature=pal.name)
+        return False
     target.hp = max(0, target.hp - amount)  # HP never goes negative (anarchy: Wizard Death)
     _event(events, cite(game, "damage"), "damage", f"{target.name} takes {amount} damage "
            f"({target.hp} HP left)", wizard=target.name, amount=amount)
-    if target.hp == 0:
-        killer = source if source not in (None, target.name) else None
-        (_rumble_death if game == "rumble" else _anarchy_death)(
-            state, target, killer, action, events, rng)
+    return target.hp == 0
 
 
-def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, action: dict,
-                  events: list, rng: random.Random) -> None:
+def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
+    target = state.wizard(action["target"])
+    if _hit(state, target, _amount(action), bool(action.get("absorb")),
+            action.get("creature", 0), events):
+        _deaths(state, [target], action, events, rng)
+
+
+def _damage_each(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
+    """The same damage to several wizards at once (e.g. "each foe", "each wizard")."""
+    absorbers = set(_absorbers(action))
+    slain = [w for w in map(state.wizard, _targets(action))
+             if _hit(state, w, _amount(action), w.name in absorbers, 0, events)]
+    _deaths(state, slain, action, events, rng)
+
+
+def _deaths(state: SpellGame, slain: list[Wizard], action: dict, events: list,
+            rng: random.Random) -> None:
+    """Resolve the wizards brought to 0 HP by one action, then check the game's end."""
+    source = action.get("source")
+    if state.game == "anarchy" and len(slain) > 1:
+        # Champions: wizards killed at once collect Dead Wizard tokens at random
+        rng.shuffle(slain)
+        _event(events, cite("anarchy", "champion.entrance"), "note",
+               "killed at once: Dead Wizard tokens go in random order: " +
+               ", ".join(w.name for w in slain))
+    for victim in slain:
+        killer = source if source not in (None, victim.name) else None
+        if state.game == "rumble":
+            _rumble_death(state, victim, killer, events)
+        else:
+            _anarchy_death(state, victim, killer, action, events, rng)
+        if state.over:
+            return
+    if state.game == "rumble" and slain and len(state.alive()) <= 1:
+        alive = state.alive()
+        # Nobody left: the wizard whose own effect killed everyone (else the last
+        # to die) still earns the token.
+        last = alive[0].name if alive else (
+            source if source in {w.name for w in slain} else state.deaths[-1])
+        _finish_rumble_game(state, last, events)
+
+
+def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, events: list) -> None:
     victim.alive = False
     victim.hand, victim.treasures, victim.creatures = [], [], []
     victim.dead_wizard_cards += 1
@@ -190,12 +269,7 @@ def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, action: 
                    f"{killer} takes the Standee from {victim.name}", wizard=killer)
     else:
         _event(events, cite("rumble", "blood.kill"), "note",
-               "no Blood: a wizard gets nothing for killing himself")
-    alive = state.alive()
-    if len(alive) <= 1:
-        # Nobody left: the last to die (who killed himself) still stands last.
-        last = alive[0].name if alive else state.deaths[-1]
-        _finish_rumble_game(state, last, events)
+               "no Blood: nobody gets Blood for killing himself, and no foe dealt this damage")
 
 
 def _finish_rumble_game(state: SpellGame, last: str, events: list) -> None:
@@ -396,7 +470,7 @@ def _new_game(state, action, events, rng):
            "new game: 20 HP each, Blood kept, the Standee back in the middle")
 
 
-HANDLERS = {"damage": _damage, "heal": _heal, "gain_blood": _blood, "pay_blood": _blood,
+HANDLERS = {"damage": _damage, "damage_each": _damage_each, "heal": _heal, "gain_blood": _blood, "pay_blood": _blood,
             "take_standee": _take_standee, "keep_creature": _keep_creature,
             "discard_creature": _discard_creature, "gain_treasure": _gain_treasure,
             "gain_applause": _applause, "reveal_spell": _reveal, "start_round": _start_round,

@@ -24,7 +24,13 @@ class Rule(models.Model):
     title = models.CharField(max_length=200, blank=True)
     text = models.TextField(blank=True)
     source = models.CharField(max_length=200, help_text="Rulebook section it comes from.")
-    history = HistoricalRecords()
+    # Computed when the text changes (rulesref.linking), never per request:
+    # the text with card names, glossary terms and rule numbers as links.
+    html = models.TextField(blank=True, editable=False)
+    mentions = models.ManyToManyField(
+        Entry, blank=True, editable=False, related_name="mentioned_in_rules"
+    )
+    history = HistoricalRecords(excluded_fields=["html"])
 
     class Meta:
         ordering = ["game__position", "sort_key"]
@@ -77,7 +83,8 @@ class GlossaryTerm(models.Model):
     aliases = models.JSONField(default=list, blank=True)
     rules = models.ManyToManyField(Rule, blank=True, related_name="terms")
     position = models.PositiveIntegerField(default=0)
-    history = HistoricalRecords()
+    definition_html = models.TextField(blank=True, editable=False)
+    history = HistoricalRecords(excluded_fields=["definition_html"])
 
     class Meta:
         ordering = ["term", "game__position"]
@@ -117,7 +124,8 @@ class Ruling(models.Model):
     position = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    answer_html = models.TextField(blank=True, editable=False)
+    history = HistoricalRecords(excluded_fields=["answer_html"])
 
     class Meta:
         ordering = ["game__position", "position", "slug"]
@@ -146,3 +154,12 @@ class Ruling(models.Model):
                 errors["engine_reading"] = f"A {self.kind} ruling says which reading the engine follows."
         if errors:
             raise ValidationError(errors)
+
+
+# The search index's tables belong to this app (rulesref.search.models).
+from rulesref.search.models import (  # noqa: E402,F401
+    CardFullText,
+    SearchDocument,
+    SearchFullText,
+    SearchTrigram,
+)

@@ -1,0 +1,109 @@
+"""Serializer building blocks shared by the API's serializers."""
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import connection, models
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.urls import NoReverseMatch, reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+
+def api_url(request, name: str, *args) -> str:
+    path = reverse(f"api:{name}", args=args)
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def page_url(obj) -> str | None:
+    """The object's HTML page, or None while the pages are not wired up."""
+    try:
+        return obj.get_absolute_url()
+    except NoReverseMatch:
+        return None
+
+
+def _integer_validators(model_field) -> list:
+    """The field's validators, with PostgreSQL's column range in place of the current
+    database's (SQLite's is wider), so both databases accept the same numbers."""
+    internal = model_field.get_internal_type()
+    db_low, db_high = connection.ops.integer_field_range(internal)
+    own = [
+        v for v in model_field.validators
+        if not (isinstance(v, MinValueValidator) and v.limit_value == db_low)
+        and not (isinstance(v, MaxValueValidator) and v.limit_value == db_high)
+    ]
+    low, high = BaseDatabaseOperations.integer_field_ranges.get(internal, (None, None))
+    if low is not None and not any(isinstance(v, MinValueValidator) for v in own):
+        own.append(MinValueValidator(low))
+    if high is not None and not any(isinstance(v, MaxValueValidator) for v in own):
+        own.append(MaxValueValidator(high))
+    return own
+
+
+class ModelCleanSerializer(serializers.ModelSerializer):
+    """Writes validated by the model itself (``full_clean``), as in the admin.
+
+    The messages are the admin's: the model's bounded validators with their
+    reasons, ``clean()``, and the unique constraints. DRF's own copies of those
+    checks are turned off so they do not answer first with other words.
+    """
+
+    # Keys of validated data that are not model fields (nested or relation lists).
+    extra_write_fields: tuple[str, ...] = ()
+
+    def build_standard_field(self, field_name, model_field):
+        field_class, kwargs = super().build_standard_field(field_name, model_field)
+        if isinstance(model_field, models.IntegerField):
+            # Keep the model's own validators (their messages give the reason)
+            # instead of DRF's min_value/max_value with a generic message.
+            kwargs.pop("min_value", None)
+            kwargs.pop("max_value", None)
+            kwargs["validators"] = _integer_validators(model_field)
+        return field_class, kwargs
+
+    def get_validators(self):
+        return []  # unique constraints: full_clean reports them as the admin does
+
+    def model_instance(self, attrs):
+        """The instance as it would be saved (without touching the database)."""
+        instance = self.Meta.model() if self.instance is None else self.Meta.model.objects.get(
+            pk=self.instance.pk
+        )
+        for key, value in attrs.items():
+            if key not in self.extra_write_fields:
+                setattr(instance, key, value)
+        return instance
+
+    def resolve(self, attrs):
+        """Turn references (slugs) into objects before the model checks; may raise."""
+        return attrs
+
+    def full_clean_exclude(self) -> list[str]:
+        # As the admin's form: fields that are not edited are not validated.
+        return [f.name for f in self.Meta.model._meta.fields if not f.editable]
+
+    def validate(self, attrs):
+        attrs = self.resolve(super().validate(attrs))
+        self.model_instance(attrs).full_clean(exclude=self.full_clean_exclude())
+        return attrs
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class ComponentSlugField(serializers.Field):
+    """A component by its slug; resolved within the entry's game in validate()."""
+
+    def to_representation(self, value):
+        return value.slug
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError("Expected a component slug (text) or null.")
+        return data
+
+
+class RefListField(serializers.ListField):
+    """Catalog-format references: ``slug`` / ``7.3`` in the same game, or
+    ``game/slug`` / ``game 7.3`` for another game's object."""
+
+    child = serializers.CharField()

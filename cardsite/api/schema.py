@@ -1,0 +1,102 @@
+"""OpenAPI: every operation documents the error responses it can give.
+
+Errors all have one body (cardsite.api.errors.ErrorSerializer), so they are
+added here once instead of on each view: 400, 404 and 429 everywhere,
+401/403 on writes.
+"""
+from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+
+from cardsite import games
+from cardsite.api.errors import ErrorSerializer
+
+
+def labelled(values) -> list[tuple[str, str]]:
+    """Choices labelled as the models and the FilterSet label them."""
+    return [(v, v.replace("-", " ").capitalize()) for v in values]
+
+
+# Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: one enum name per shared
+# choice set (labelled as in the models and filters; the plain lists are the
+# engine serializers').
+GAME_CHOICES = labelled(games.GAME_SLUGS)
+FAMILY_CHOICES = labelled(games.FAMILIES)
+ENTRY_KIND_CHOICES = labelled(games.ENTRY_KINDS)
+COMPONENT_KIND_CHOICES = labelled(games.COMPONENT_KINDS)
+GLYPH_CHOICES = labelled(games.GLYPHS)
+RULING_KIND_CHOICES = labelled(games.RULING_KINDS)
+
+ERROR_DESCRIPTIONS = {
+    "400": "Bad request: invalid parameters or body, or a search query that cannot be parsed "
+    "(then `position` says where).",
+    "401": "Not authenticated: writes need a staff user's token (`Authorization: Token <key>`).",
+    "403": "Forbidden: the user is not staff.",
+    "404": "Not found (an unknown slug, number or page).",
+    "429": "Too many requests from this anonymous client: wait `Retry-After` seconds.",
+}
+
+
+PATH_PARAMETERS = {
+    "game": ("The game's slug.", {"type": "string", "enum": list(games.GAME_SLUGS)}),
+    "slug": ("The object's slug within its game.", None),
+    "number": ('The rule number, e.g. "7" or "7.3".', None),
+}
+SUCCESS_DESCRIPTIONS = {
+    "201": "Created: the object as stored.",
+    "204": "Deleted.",
+    "304": "Not modified since the ETag or date the client sent.",
+}
+
+
+def _filter_description(name: str) -> str:
+    """initiative_min -> "Only entries whose initiative is at least this (unknown: left out)."."""
+    field, _, bound = name.rpartition("_")
+    if bound in ("min", "max") and field:
+        return (f"Only entries whose {field.replace('_', ' ')} is at "
+                f"{'least' if bound == 'min' else 'most'} this (unknown values are left out).")
+    return ""
+
+
+class ApiAutoSchema(AutoSchema):
+    """Adds what every operation shares: error responses, descriptions of path
+    parameters, range filters and success responses."""
+
+    def _resolve_path_parameters(self, variables):
+        parameters = super()._resolve_path_parameters(variables)
+        for parameter in parameters:
+            description, schema = PATH_PARAMETERS.get(parameter["name"], ("", None))
+            parameter["description"] = parameter.get("description") or description
+            if schema:
+                parameter["schema"] = schema
+        return parameters
+
+    def _get_filter_parameters(self):
+        parameters = super()._get_filter_parameters()
+        for parameter in parameters:
+            if not parameter.get("description"):
+                parameter["description"] = _filter_description(parameter["name"])
+        return parameters
+
+    def _error_codes(self) -> list[str]:
+        codes = ["400", "404", "429"]
+        if self.method not in ("GET", "HEAD", "OPTIONS"):
+            codes += ["401", "403"]
+        return codes
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for code, body in responses.items():
+            if not body.get("description"):
+                body["description"] = (
+                    SUCCESS_DESCRIPTIONS.get(code) or ERROR_DESCRIPTIONS.get(code)
+                    or ("A page of results." if self._is_list_view() else "Success.")
+                )
+        for code in self._error_codes():
+            if code not in responses:
+                body = self._get_response_for_code(ErrorSerializer, code, direction=direction)
+                body["description"] = ERROR_DESCRIPTIONS[code]
+                responses[code] = body
+        return responses

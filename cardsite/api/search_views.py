@@ -1,0 +1,37 @@
+"""search/: one ranked search over cards, rulings, rules and glossary terms."""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+
+from cardsite.api.base import ApiView, GameParam
+from cardsite.api.pagination import SearchPagination, paginated
+from cardsite.api.serializers import SearchHitSerializer
+from rulesref.search.unified import search_all
+
+# The unified search ranks a bounded number of hits; pages walk through them.
+MAX_HITS = 200
+
+
+class SearchParams(GameParam):
+    q = serializers.CharField(max_length=500, help_text="What to look for (the search syntax).")
+
+
+class SearchView(ApiView, generics.GenericAPIView):
+    """One search over cards, rulings, rules and glossary terms, ranked (name matches
+    first), each hit with a `snippet_html` where the matched words are in `<mark>`.
+    Terms that are not understood are named in `warnings`; a query that cannot be
+    parsed is a 400 with the `position` where parsing stopped."""
+
+    pagination_class = SearchPagination
+    serializer_class = SearchHitSerializer
+
+    def get_queryset(self):
+        return []  # hits come from search_all; the browsable API asks for a queryset
+
+    @extend_schema(summary="Search everything", parameters=[SearchParams],
+                   responses=SearchHitSerializer(many=True))
+    def get(self, request):
+        params = self.query_params(SearchParams)
+        result = search_all(q=params["q"], game=params.get("game"), limit=MAX_HITS)
+        return paginated(self, list(result.hits), SearchHitSerializer, result=result)

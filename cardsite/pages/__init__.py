@@ -1,0 +1,1 @@
+"""The public pages: thin views over the selectors, one module per page family."""

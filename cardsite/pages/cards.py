@@ -1,0 +1,125 @@
+"""/cards/ (search results, list or grid) and /cards/<game>/<slug>/ (one entry)."""
+from django import forms
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from cardsite.filters import EntryFilterSet, type_choices
+from cardsite.models import Entry
+from cardsite.pages.entry_display import entry_attributes
+from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
+from cardsite.pages.search import syntax_error_context
+from cardsite.selectors import card_detail, card_list, card_neighbours
+from rulesref.models import GlossaryTerm
+from rulesref.search.syntax import QuerySyntaxError
+
+PAGE_SIZES = (24, 60, 120)
+VIEWS = ("list", "grid")
+# Shorter labels than django-filter's generated ones ("Initiative is greater than or equal to").
+FIELD_LABELS = {
+    "game": "Game", "kind": "Kind", "type": "Type", "glyph": "Glyph",
+    "initiative_min": "Initiative from", "initiative_max": "Initiative to",
+    "cost_min": "Cost from", "cost_max": "Cost to", "vp_min": "VP from", "vp_max": "VP to",
+    "order": "Sort",
+}
+
+
+def _filter_form(request):
+    """The EntryFilterSet's form, labelled for the page; and whether a filter is set."""
+    filterset = EntryFilterSet(request.GET or None, queryset=Entry.objects.none())
+    form = filterset.form
+    form.fields["type"].widget = forms.Select(choices=[("", "Any"), *type_choices()])
+    for name, field in form.fields.items():
+        field.label = FIELD_LABELS.get(name, field.label)
+        if isinstance(field, forms.ChoiceField):
+            # django-filter adds the empty choice itself, labelled "---------"
+            field.empty_label = "Best match" if name == "order" else "Any"
+            field.choices = [choice for choice in field.choices if choice[0] != ""]
+    active = any(request.GET.get(name) for name in filterset.filters if name != "q")
+    return filterset, form, active
+
+
+def card_list_page(request):
+    filterset, form, filtered = _filter_form(request)
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "list"
+    per_page = _int(request.GET.get("per_page"), PAGE_SIZES[0])
+    per_page = per_page if per_page in PAGE_SIZES else PAGE_SIZES[0]
+    query = request.GET.get("q", "")
+    context = {"form": form, "view": view, "per_page": per_page, "page_sizes": PAGE_SIZES,
+               "q": query, "warnings": [], "page_obj": None, "filtered": filtered}
+    if form.is_bound and not form.is_valid():
+        return render(request, "cards/list.html", context, status=400)
+    filters = {name: request.GET[name] for name in filterset.filters
+               if name != "q" and request.GET.get(name)}
+    try:
+        result = card_list(query=query, filters=filters)
+    except QuerySyntaxError as error:
+        context["error"] = syntax_error_context(query, error)
+        return render(request, "cards/list.html", context, status=400)
+    page_obj = Paginator(result.entries, per_page).get_page(request.GET.get("page"))
+    context.update(page_obj=page_obj, warnings=result.warnings, fuzzy=result.fuzzy)
+    return render(request, "cards/list.html", context)
+
+
+def _int(value, default):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _entry_or_404(game: str, slug: str) -> Entry:
+    try:
+        return card_detail(game=game, slug=slug)
+    except Entry.DoesNotExist:
+        raise Http404(f"No entry {game}/{slug}.") from None
+
+
+def keyword_links(entry: Entry) -> list[tuple[str, str]]:
+    """(keyword, URL): the game's glossary meaning where it has one, else the
+    cards with that keyword."""
+    slugs = {}
+    for term in GlossaryTerm.objects.filter(game_id=entry.game_id).only("slug", "term", "aliases"):
+        for spelling in [term.term, *(term.aliases or [])]:
+            slugs.setdefault(spelling.lower(), term.slug)
+    links = []
+    for keyword in entry.keywords or []:
+        slug = slugs.get(keyword.lower())
+        if slug:
+            url = reverse("glossary-term", args=[slug]) + f"#{entry.game.slug}"
+        else:
+            url = reverse("card-list") + "?" + urlencode({"q": f'kw:"{keyword}"'})
+        links.append((keyword, url))
+    return links
+
+
+def card_page(request, game, slug):
+    entry = _entry_or_404(game, slug)
+    previous, following = card_neighbours(entry)
+    bands = list(entry.bands.all())
+    return render(request, "cards/detail.html", {
+        "entry": entry,
+        "game": entry.game,
+        "attributes": entry_attributes(entry),
+        "keywords": keyword_links(entry) if entry.keywords else [],
+        "bands": bands,
+        "band_odds": band_odds(bands),
+        "dice_columns": DICE_COLUMNS,
+        "rulings": list(entry.rulings.all()),
+        "rules": list(entry.mentioned_in_rules.all()),
+        "previous": previous,
+        "next": following,
+    })
+
+
+def card_preview(request, game, slug):
+    """A fragment for the hover preview of card links (no page around it)."""
+    entry = Entry.objects.select_related("game").prefetch_related("bands").filter(
+        game__slug=game, slug=slug).first()
+    if entry is None:
+        raise Http404(f"No entry {game}/{slug}.")
+    return render(request, "cards/preview.html", {
+        "entry": entry, "attributes": entry_attributes(entry), "bands": list(entry.bands.all()),
+    })

@@ -1,0 +1,181 @@
+"""Reads of the catalog, shared by the pages and the API (keyword-only arguments).
+
+Every selector runs a fixed number of queries whatever the number of results:
+the lists are querysets with their relations joined or prefetched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When
+
+from cardsite.filters import EntryFilterSet
+from cardsite.models import Component, Entry, Game
+from rulesref.models import Rule, Ruling
+from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
+from rulesref.search.compiler import ENTRIES
+from rulesref.search.fuzzy import similar_documents
+from rulesref.search.links import card_url
+from rulesref.search.syntax import Query, parse
+
+FUZZY_LIMIT = 20
+NAMED_THRESHOLD = 0.75  # a misspelling this close to one name is taken as that name
+
+
+@dataclass
+class CardListResult:
+    entries: object  # QuerySet[Entry]
+    warnings: list[str] = field(default_factory=list)
+    query: Query = field(default_factory=Query)
+    # True when nothing matched the free text and close names stand in for it.
+    fuzzy: bool = False
+
+
+def _entries():
+    return Entry.objects.select_related("game", "component").prefetch_related("bands")
+
+
+def card_list(*, query: str = "", filters: dict | None = None) -> CardListResult:
+    """Entries matching the search syntax ``query`` and the EntryFilterSet ``filters``,
+    ranked (exact name, name prefix, full text) or in the requested order.
+
+    Raises QuerySyntaxError for an unparsable query. Filters that do not validate
+    are ignored with a warning. When the free text matches nothing, entries with
+    close names are returned instead (``fuzzy``).
+    """
+    data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
+    query = query or str(data.pop("q", "") or "")
+    parsed = parse(query)  # raises before any database work
+    if query:
+        data["q"] = query
+    filterset = EntryFilterSet(data, queryset=_entries())
+    warnings = [
+        f"{name}: {' '.join(str(m) for m in messages)} (ignored)"
+        for name, messages in filterset.errors.items()
+    ]
+    entries = filterset.qs
+    fuzzy = False
+    phrase = " ".join(t.value for t in parsed.texts(positive_only=True))
+    if tokens_of(phrase) and not entries.exists():
+        close = similar_documents(phrase, kind="card", limit=FUZZY_LIMIT)
+        if close:
+            filterset = EntryFilterSet(data, queryset=_entries(),
+                                       fuzzy_ids=[doc.entry_id for doc, _ in close])
+            entries, fuzzy = filterset.qs, True
+    return CardListResult(entries=entries, warnings=[*filterset.warnings, *warnings],
+                          query=filterset.query, fuzzy=fuzzy)
+
+
+def card_detail(*, game: str, slug: str) -> Entry:
+    """One entry with its bands, rulings and the rules that mention it (Entry.DoesNotExist)."""
+    return Entry.objects.select_related("game", "component").prefetch_related(
+        "bands",
+        Prefetch("rulings", queryset=Ruling.objects.select_related("game")
+                 .prefetch_related("rules__game")),
+        Prefetch("mentioned_in_rules", queryset=Rule.objects.select_related("game")),
+    ).get(game__slug=game, slug=slug)
+
+
+def card_neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
+    """The previous and next entries of the same game, in catalog order."""
+    same_game = Entry.objects.filter(game_id=entry.game_id).select_related("game")
+    before = Q(position__lt=entry.position) | Q(position=entry.position, slug__lt=entry.slug)
+    after = Q(position__gt=entry.position) | Q(position=entry.position, slug__gt=entry.slug)
+    previous = same_game.filter(before).order_by("-position", "-slug").first()
+    following = same_game.filter(after).order_by("position", "slug").first()
+    return previous, following
+
+
+def _as_dict(entry) -> dict:
+    return {
+        "name": entry.name, "slug": entry.slug, "game": entry.game.slug,
+        "game_name": entry.game.short_name, "kind": entry.kind, "type": entry.type,
+        "url": card_url(entry.game.slug, entry.slug),
+    }
+
+
+def card_autocomplete(*, q: str, limit: int = 20) -> list[dict]:
+    """Up to ``limit`` entries whose name has words starting with the words of ``q``
+    (names starting with ``q`` first): one query."""
+    tokens = tokens_of(q)
+    if not tokens or limit <= 0:
+        return []
+    backend = get_backend()
+    match = TextMatch((TextTerm(tokens, "name"),))
+    entries = (
+        Entry.objects.filter(backend.match_q(match, ENTRIES))
+        .select_related("game")
+        .annotate(search_score=backend.score(match, ENTRIES))
+        .annotate(starts=Case(When(name__istartswith=q.strip(), then=Value(1)),
+                              default=Value(0), output_field=IntegerField()))
+        .order_by("-starts", "-search_score", "name", "pk")
+        .only("name", "slug", "kind", "type", "game__slug", "game__short_name")[:limit]
+    )
+    return [_as_dict(entry) for entry in entries]
+
+
+def card_named(*, fuzzy: str, game: str | None = None) -> tuple[Entry | None, list[Entry]]:
+    """The entry a (possibly misspelt) name means, and other close names.
+
+    Exact name (any case) first, then a unique name prefix, then the closest name
+    if it is close enough (e.g. "tentakiler" finds Tentakiller); otherwise
+    ``(None, suggestions)``.
+    """
+    text = " ".join((fuzzy or "").split())
+    if not tokens_of(text):
+        return None, []
+    entries = _entries()
+    if game:
+        entries = entries.filter(game__slug=game)
+    exact = list(entries.filter(name__iexact=text)[:2])
+    if len(exact) == 1:
+        return exact[0], []
+    if exact:
+        return None, exact
+    prefixed = list(entries.filter(name__istartswith=text)[:2])
+    if len(prefixed) == 1:
+        return prefixed[0], []
+    close = similar_documents(text, kind="card", game=game, limit=6)
+    by_id = entries.in_bulk([doc.entry_id for doc, _ in close])
+    ranked = [(by_id[doc.entry_id], score) for doc, score in close if doc.entry_id in by_id]
+    if ranked and ranked[0][1] >= NAMED_THRESHOLD and (
+            len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.05):
+        return ranked[0][0], [entry for entry, _ in ranked[1:]]
+    return None, [entry for entry, _ in ranked] or prefixed
+
+
+def game_coverage(*, game: str | None = None) -> list[dict]:
+    """Per game and component: the printed count, entries present and entries with
+    text; entries outside any component come last per game (component None)."""
+    with_text = Count("entries", filter=Q(entries__text__gt=""))
+    components = Component.objects.select_related("game").annotate(
+        entries_count=Count("entries"), with_text=with_text,
+    ).order_by("game__position", "position", "slug")
+    loose = Entry.objects.filter(component=None).values("game_id").annotate(
+        entries=Count("pk"), with_text=Count("pk", filter=Q(text__gt="")),
+    ).order_by("game_id")
+    games = Game.objects.order_by("position", "slug")
+    if game:
+        components = components.filter(game__slug=game)
+        loose = loose.filter(game__slug=game)
+        games = games.filter(slug=game)
+    rows = []
+    loose_by_game = {row["game_id"]: row for row in loose}
+    by_game: dict[int, list] = {}
+    for c in components:
+        by_game.setdefault(c.game_id, []).append({
+            "game": c.game.slug, "game_id": c.game_id, "component": c.slug,
+            "component_name": c.name, "kind": c.kind, "printed": c.count,
+            "entries": c.entries_count, "with_text": c.with_text,
+        })
+    for g in games:
+        rows.extend(by_game.get(g.pk, []))
+        if g.pk in loose_by_game:
+            row = loose_by_game[g.pk]
+            rows.append({
+                "game": g.slug, "game_id": g.pk, "component": None,
+                "component_name": "Other entries", "kind": None, "printed": None,
+                "entries": row["entries"], "with_text": row["with_text"],
+            })
+    return rows
+

@@ -1,0 +1,60 @@
+"""Template filters of the public pages: unknown values, linked text, labels, odds."""
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.template.defaultfilters import linebreaksbr
+from django.utils.safestring import mark_safe
+
+from cardsite.pages.entry_display import entry_attributes
+
+register = template.Library()
+
+UNKNOWN = mark_safe('<span class="unknown">unknown</span>')
+
+
+@register.filter
+def or_unknown(value):
+    """``None`` is unknown: say so, never show 0 or a blank."""
+    if value is None:
+        return UNKNOWN
+    return label(value) if isinstance(value, str) else value
+
+
+@register.filter
+def label(value):
+    """A stored slug-like value as words: "wild-magic" -> "Wild magic"."""
+    if value is None:
+        return UNKNOWN
+    text = str(value)
+    if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", text):
+        text = text.replace("-", " ").capitalize()
+    return text
+
+
+@register.filter
+def linked(html, text):
+    """The stored linked HTML, or the plain text escaped when not linked yet."""
+    if html:
+        return mark_safe(html)
+    return linebreaksbr(text or "", autoescape=True)
+
+
+@register.filter
+def percent(probability):
+    if probability is None:
+        return UNKNOWN
+    value = float(probability) * 100
+    if value == 0:
+        return "0%"
+    if value < 0.1:
+        return "<0.1%"
+    if value > 99.9 and value < 100:
+        return ">99.9%"
+    return f"{value:.1f}%".replace(".0%", "%")
+
+
+@register.filter
+def short_attributes(entry):
+    return entry_attributes(entry, short=True)

@@ -1,0 +1,1 @@
+"""The engine's checker and odds endpoints under /api/engine/ (PRODUCT.md, "Engine")."""

@@ -1,0 +1,73 @@
+"""Demoniac components: the five spots, symbols, and stand-ins for unlisted cards.
+
+The rulebook gives no contents list. It names one victim (Little Linda, body 4,
+mind 1), one divinity (Holy Spritz, strength 3 in its example, "opponents
+discard three cards") and one evil symbol (666); it says there are six
+exorcists, six weakness cards, three symbols and four relics. Everything else
+here is a stand-in, flagged as such, so the sandbox can be played; the
+catalog's values replace them through ``new_game`` options.
+
+The five spots (the same names around the exorcist and around each victim):
+the cards form an inverted cross with the victim (or exorcist) at the
+crossing. An inverted cross has its long arm up, so there are two cards
+above it, "top" (the far end) and "middle" (between the top and the victim),
+one at each side of the crossing, "left" and "right", and one on the short
+arm below, "bottom".
+"""
+from __future__ import annotations
+
+SPOTS = ("top", "middle", "left", "right", "bottom")
+KNOWN_SYMBOL = "666"
+SYMBOLS = (KNOWN_SYMBOL, "symbol-2", "symbol-3")  # two names not given: stand-ins
+POSSESSION_KINDS = ("body", "mind")
+DISTURBANCE = "disturbance"
+
+EXORCIST_COUNT = 6
+WEAKNESS_CARDS = 6  # five dealt, one returned unseen
+RELIC_COUNT = 4
+HOLY_SPRITZ = {"name": "Holy Spritz", "strength": 3, "effect": "discard-3", "stand_in": False}
+
+LITTLE_LINDA = {"name": "Little Linda", "body": 4, "mind": 1, "stand_in": False}
+# Stand-in victims: body + mind = 5 like Little Linda (reading: one strength per spot).
+STAND_IN_VICTIMS = [
+    {"name": f"Victim {n} (stand-in, body {b}, mind {m})", "body": b, "mind": m, "stand_in": True}
+    for n, (b, m) in enumerate(((3, 2), (2, 3), (1, 4)), start=1)
+]
+VICTIMS = [LITTLE_LINDA, *STAND_IN_VICTIMS]
+
+# Stand-in divinities beside Holy Spritz (strength and effect not given).
+STAND_IN_DIVINITY_STRENGTHS = (2, 2, 3, 4, 4, 5)
+DIVINITIES = [HOLY_SPRITZ] + [
+    {"name": f"Divinity {n} (stand-in, strength {s})", "strength": s, "effect": "",
+     "stand_in": True}
+    for n, s in enumerate(STAND_IN_DIVINITY_STRENGTHS, start=1)
+]
+EXORCISTS = [f"Exorcist {n} (stand-in)" for n in range(1, EXORCIST_COUNT + 1)]
+# Six weakness cards over three symbols: two of each (reading; the split is not given).
+WEAKNESS_SYMBOLS = [s for s in SYMBOLS for _ in range(WEAKNESS_CARDS // len(SYMBOLS))]
+STAND_IN_RELIC_STRENGTHS = (3, 4, 4, 5)
+RELICS = [{"name": f"Relic {n} (stand-in, strength {s})", "strength": s}
+          for n, s in enumerate(STAND_IN_RELIC_STRENGTHS, start=1)]
+
+# Stand-in deck: each possession kind in each symbol, plus disturbances.
+STAND_IN_PER_POSSESSION = 4  # per kind and symbol: 4 x 2 x 3 = 24 possessions
+STAND_IN_DISTURBANCES = 12
+
+
+def possession(kind: str, symbol: str) -> str:
+    """A possession card's id, e.g. 'body/666'."""
+    return f"{kind}/{symbol}"
+
+
+def card_kind(card: str) -> str:
+    return card.split("/")[0]
+
+
+def card_symbol(card: str) -> str | None:
+    return card.split("/")[1] if "/" in card else None
+
+
+def stand_in_deck() -> list[str]:
+    return ([possession(k, s) for k in POSSESSION_KINDS for s in SYMBOLS
+             for _ in range(STAND_IN_PER_POSSESSION)]
+            + [DISTURBANCE] * STAND_IN_DISTURBANCES)

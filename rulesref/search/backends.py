@@ -1,0 +1,215 @@
+"""Full-text search behind one interface, with a backend per database vendor.
+
+A ``TextMatch`` (an AND of ``TextTerm``s) becomes a filter on SearchDocument
+(``match_q``), a relevance score where higher is better (``score``), a snippet
+with sentinel characters around matches (``snippet``), a ``pk IN (matching
+objects)`` condition for terms under ``or`` and ``-`` (``matching``) and, for
+misspelt names, a shortlist of similar names (``similar_names``). ``target``
+(rulesref.search.compiler.Target) says how the model being queried reaches
+the index.
+
+User text never reaches SQL as SQL: terms are reduced to letter/digit tokens,
+written into the MATCH or tsquery expression, and passed as a parameter.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
+from django.db import connection
+from django.db.models import BooleanField, F, FloatField, Func, Q, TextField, Value
+from django.db.models.functions import Coalesce, Concat, Greatest, NullIf
+
+from rulesref.search.models import SearchDocument, SearchFullText, id_range
+
+# Private-use characters around matches; unified.snippet_html turns them into <mark>.
+MARK_START, MARK_END = "\ue000", "\ue001"
+
+_TOKEN_RE = re.compile(r"[^\W_]+")
+
+# Column weights: name > tags (type, aliases, keywords) > body (text) > extra (rulings).
+SQLITE_WEIGHTS = (10.0, 4.0, 2.0, 1.0)
+
+
+def tokens_of(text: str) -> tuple[str, ...]:
+    """Letter/digit runs, lowercased: what both tokenizers index."""
+    return tuple(t.lower() for t in _TOKEN_RE.findall(text or ""))
+
+
+@dataclass(frozen=True)
+class TextTerm:
+    """One word, phrase, name: or o: term.
+
+    scope "any": every column, and a prefix of the name ("tenta" finds Tentakiller);
+    "phrase": the tokens in a row, in any column; "name": a prefix in the name;
+    "body": the tokens in a row in the text column; "tags": the tokens in a row,
+    the last one a prefix, in the tags column (type, keywords: a prefilter).
+    """
+
+    tokens: tuple[str, ...]
+    scope: str = "any"
+
+
+@dataclass(frozen=True)
+class TextMatch:
+    terms: tuple[TextTerm, ...]
+
+
+class SqliteBackend:
+    vendor = "sqlite"
+
+    @staticmethod
+    def _phrase(tokens) -> str:
+        return '"' + " ".join(tokens) + '"'
+
+    def expression(self, match: TextMatch) -> str:
+        parts = []
+        for term in match.terms:
+            phrase = self._phrase(term.tokens)
+            if term.scope == "any":
+                parts.append(f"({phrase} OR name : {phrase}*)")
+            elif term.scope == "name":
+                parts.append(f"name : {phrase}*")
+            elif term.scope == "body":
+                parts.append(f"body : {phrase}")
+            elif term.scope == "tags":
+                parts.append(f"tags : {phrase}*")
+            else:
+                parts.append(phrase)
+        return " AND ".join(parts)
+
+    def match_q(self, match: TextMatch, target) -> Q:
+        return Q(**{f"{target.fts_path}table__match": self.expression(match)})
+
+    def score(self, match: TextMatch, target):
+        bm25 = Func(F(f"{target.fts_path}table"), *map(Value, SQLITE_WEIGHTS), function="bm25",
+                    output_field=FloatField())
+        return bm25 * Value(-1.0)  # bm25 is lower-is-better
+
+    def snippet(self, match: TextMatch, target):
+        return Func(
+            F(f"{target.fts_path}table"), Value(-1), Value(MARK_START), Value(MARK_END),
+            Value(" … "), Value(24), function="snippet", output_field=TextField(),
+        )
+
+    def matching(self, term: TextTerm, target) -> Q:
+        # One FTS scan narrowed by rowid range: no join SQLite could drive the wrong way.
+        rows = SearchFullText.objects.filter(table__match=self.expression(TextMatch((term,))))
+        if target.kind is None:
+            return Q(pk__in=rows.values("pk"))
+        low, high = id_range(target.kind)
+        rows = rows.filter(pk__gte=low, pk__lt=high)
+        return Q(pk__in=rows.values(object_id=F("pk") - Value(low)) if low else rows.values("pk"))
+
+    def similar_names(self, documents, text: str, kind: str | None, limit: int):
+        """Documents sharing the most substrings with ``text``, best first.
+
+        Names holding one of the text's 4-character runs first (a typo leaves most
+        of them intact, and they are rare); if none does, any of its trigrams."""
+        lowered = " ".join(tokens_of(text))
+        if kind is not None:
+            low, high = id_range(kind)
+            documents = documents.filter(trigram__pk__gte=low, trigram__pk__lt=high)
+        bm25 = Func(F("trigram__table"), function="bm25", output_field=FloatField())
+        found = []
+        for width in (4, 3) if len(lowered) > 4 else (3,):
+            runs = dict.fromkeys(lowered[i:i + width] for i in range(len(lowered) - width + 1))
+            runs = [r for r in runs if len(r.strip()) == width]
+            if not runs:
+                continue
+            expression = " OR ".join('"' + r + '"' for r in runs)
+            found = list(documents.filter(trigram__table__match=expression)
+                         .annotate(similarity=bm25 * Value(-1.0)).order_by("-similarity")[:limit])
+            if found:
+                break
+        return found
+
+
+class WordSimilar(Func):
+    """pg_trgm's ``text <% name``: some word run of the name resembles the text."""
+
+    arg_joiner = " <%% "
+    template = "%(expressions)s"
+    output_field = BooleanField()
+    conditional = True
+
+
+class Similar(WordSimilar):
+    """pg_trgm's ``text % name``: the whole name resembles the text (short names)."""
+
+    arg_joiner = " %% "
+
+
+class PostgresBackend:
+    vendor = "postgresql"
+    config = "english"
+
+    @staticmethod
+    def _chain(tokens, suffix_all: str = "", suffix_last: str = "") -> str:
+        # Quoted lexemes: whatever a token holds, the tsquery parser reads one lexeme.
+        words = [f"'{t}'{suffix_all}" for t in tokens]
+        words[-1] = f"'{tokens[-1]}'{suffix_last}"
+        return " <-> ".join(words)
+
+    def expression(self, match: TextMatch) -> str:
+        parts = []
+        for term in match.terms:
+            plain = self._chain(term.tokens)
+            if term.scope == "any":
+                parts.append(f"({plain} | {self._chain(term.tokens, ':A', ':*A')})")
+            elif term.scope == "name":
+                parts.append(f"({self._chain(term.tokens, ':A', ':*A')})")
+            elif term.scope == "body":
+                parts.append(f"({self._chain(term.tokens, ':C', ':C')})")
+            elif term.scope == "tags":
+                parts.append(f"({self._chain(term.tokens, ':B', ':*B')})")
+            else:
+                parts.append(f"({plain})")
+        return " & ".join(parts)
+
+    def query(self, match: TextMatch) -> SearchQuery:
+        return SearchQuery(self.expression(match), search_type="raw", config=self.config)
+
+    def match_q(self, match: TextMatch, target) -> Q:
+        return Q(**{f"{target.doc_path}vector": self.query(match)})
+
+    def score(self, match: TextMatch, target):
+        return SearchRank(F(f"{target.doc_path}vector"), self.query(match))
+
+    def snippet(self, match: TextMatch, target):
+        prefix = target.doc_path
+        text = Concat(F(f"{prefix}body"), Value(" "), F(f"{prefix}extra"), output_field=TextField())
+        source = Coalesce(NullIf(Func(text, function="btrim"), Value("")), F(f"{prefix}name"))
+        return SearchHeadline(
+            source, self.query(match), config=self.config, start_sel=MARK_START,
+            stop_sel=MARK_END, max_words=24, min_words=10, max_fragments=2,
+            fragment_delimiter=" … ",
+        )
+
+    def matching(self, term: TextTerm, target) -> Q:
+        documents = SearchDocument.objects.filter(vector=self.query(TextMatch((term,))))
+        if target.kind is not None:
+            documents = documents.filter(kind=target.kind)
+        return Q(pk__in=documents.values(target.doc_value))
+
+    def similar_names(self, documents, text: str, kind: str | None, limit: int):
+        lowered = " ".join(tokens_of(text))
+        if len(lowered) < 3:
+            return []
+        similarity = Greatest(
+            Func(Value(lowered), F("name"), function="word_similarity", output_field=FloatField()),
+            Func(Value(lowered), F("name"), function="similarity", output_field=FloatField()),
+        )
+        close = Q(WordSimilar(Value(lowered), F("name"))) | Q(Similar(Value(lowered), F("name")))
+        if kind is not None:
+            documents = documents.filter(kind=kind)
+        return list(documents.filter(close).annotate(similarity=similarity)
+                    .order_by("-similarity")[:limit])
+
+
+def get_backend():
+    """The backend for the default connection's vendor."""
+    if connection.vendor == "postgresql":
+        return PostgresBackend()
+    return SqliteBackend()

@@ -1,0 +1,381 @@
+"""The search syntax of PRODUCT.md ("Search syntax"): tokenizer, parser, AST.
+
+    dark bolt                 free words (implicit and)
+    "deal 3 damage"           a phrase
+    t:delivery g:dark         field terms (aliases: t type, g glyph, o text, kw keyword)
+    init>=14 cost!=3          numeric comparisons (: = != < <= > >=)
+    -is:keep                  negation
+    (g:dark or g:arcane)      or, parentheses
+    order:init dir:desc       result order
+
+Grammar (recursive descent over tokens)::
+
+    query   := or_expr EOF
+    or_expr := and_expr ("or" and_expr)*
+    and_expr:= unary+                      ("and" between terms is allowed)
+    unary   := "-" unary | "(" or_expr ")" | term
+
+Unknown fields or values become ``Query.warnings`` naming the valid ones and
+are dropped from the tree, so the rest of the query still runs. Anything that
+cannot be parsed raises ``QuerySyntaxError`` with a 0-based character position.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cardsite import games
+
+MAX_NUMBER = 1_000_000  # beyond any printed value; keeps SQLite integers in range
+
+
+class QuerySyntaxError(ValueError):
+    """A query that cannot be parsed; ``position`` is a 0-based character index."""
+
+    def __init__(self, message: str, position: int):
+        super().__init__(message, position)
+        self.message = message
+        self.position = position
+
+    def __str__(self):
+        return f"{self.message} (at character {self.position + 1})"
+
+
+# --- the AST -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Text:
+    """A free word or a "quoted phrase": matches names, types, text and rulings."""
+
+    value: str
+    phrase: bool = False
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class Field:
+    """``name op value`` with the canonical field name; op is = != < <= > >=."""
+
+    name: str
+    op: str
+    value: str | int
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class Not:
+    child: Node
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+Node = Text | Field | Not | And | Or
+
+
+@dataclass
+class Query:
+    """A parsed query: ``root`` is None when nothing is left to match on."""
+
+    root: Node | None = None
+    order: str | None = None
+    direction: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    source: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        return self.root is None
+
+    def texts(self, *, positive_only: bool = False) -> list[Text]:
+        """Every free word and phrase in the tree (optionally not under a negation)."""
+        found: list[Text] = []
+
+        def walk(node, negated):
+            if isinstance(node, Text):
+                if not (positive_only and negated):
+                    found.append(node)
+            elif isinstance(node, Not):
+                walk(node.child, not negated)
+            elif isinstance(node, And | Or):
+                for child in node.children:
+                    walk(child, negated)
+
+        if self.root is not None:
+            walk(self.root, False)
+        return found
+
+    def fields(self) -> list[Field]:
+        found: list[Field] = []
+
+        def walk(node):
+            if isinstance(node, Field):
+                found.append(node)
+            elif isinstance(node, Not):
+                walk(node.child)
+            elif isinstance(node, And | Or):
+                for child in node.children:
+                    walk(child)
+
+        if self.root is not None:
+            walk(self.root)
+        return found
+
+
+# --- what fields and values exist ---------------------------------------------
+
+TEXT_FIELDS = {
+    "game": "game", "kind": "kind", "type": "type", "t": "type", "glyph": "glyph",
+    "g": "glyph", "symbol": "symbol", "o": "text", "text": "text", "name": "name",
+    "kw": "keyword", "keyword": "keyword", "is": "is", "has": "has",
+    "order": "order", "dir": "dir",
+}
+NUMERIC_FIELDS = {
+    "init": "initiative", "initiative": "initiative", "cost": "cost", "vp": "vp",
+    "copies": "copies", "body": "body", "mind": "mind", "strength": "strength",
+}
+ENUM_VALUES = {
+    "kind": games.ENTRY_KINDS,
+    "glyph": games.GLYPHS,
+    "is": ("attack", "defense", "ongoing", "creature", "rally", "reaction", "keep", "activate"),
+    "has": ("ruling", "text", "unknown"),
+    "order": ("name", "cost", "init", "vp", "game"),
+    "dir": ("asc", "desc"),
+}
+ORDER_ALIASES = {"initiative": "init", "victory": "vp"}
+FIELD_HELP = (
+    "game, kind, type (t), glyph (g), symbol, text (o), name, keyword (kw), is, has, "
+    "initiative (init), cost, vp, copies, body, mind, strength, order, dir"
+)
+COMPARISONS = ("!=", "<=", ">=", ":", "=", "<", ">")
+
+_FIELD_RE = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
+_NUMBER_RE = re.compile(r"[+-]?\d+")
+_WORD_END = set(" \t\r\n\f\v()\"")
+
+
+# --- tokens ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str  # "(" ")" "or" "and" "-" "word" "phrase" "field" "eof"
+    position: int
+    text: str = ""
+    # field tokens
+    name: str = ""
+    op: str = ""
+    value: str = ""
+    value_position: int = 0
+
+
+def _read_quoted(q: str, start: int) -> tuple[str, int]:
+    """The text between the quote at ``start`` and its closing quote; the index after it."""
+    end = q.find('"', start + 1)
+    if end < 0:
+        raise QuerySyntaxError("This quote is never closed: add a closing \"", start)
+    return q[start + 1:end], end + 1
+
+
+def tokenize(q: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    i, n = 0, len(q)
+    while i < n:
+        c = q[i]
+        if c.isspace():
+            i += 1
+        elif c in "()":
+            tokens.append(_Token(c, i))
+            i += 1
+        elif c == '"':
+            text, i_next = _read_quoted(q, i)
+            tokens.append(_Token("phrase", i, text=text))
+            i = i_next
+        elif c == "-" and (i + 1 >= n or q[i + 1].isspace() or q[i + 1] == ")"):
+            raise QuerySyntaxError("'-' must be directly followed by the term it negates", i)
+        elif c == "-":
+            tokens.append(_Token("-", i))
+            i += 1
+        else:
+            start = i
+            match = _FIELD_RE.match(q, i)
+            if match:
+                value_start = match.end()
+                if value_start < n and q[value_start] == '"':
+                    value, i = _read_quoted(q, value_start)
+                    value_position = value_start + 1
+                else:
+                    i = value_start
+                    while i < n and q[i] not in _WORD_END:
+                        i += 1
+                    value, value_position = q[value_start:i], value_start
+                tokens.append(_Token(
+                    "field", start, text=q[start:i], name=match.group(1).lower(),
+                    op=match.group(2), value=value, value_position=value_position,
+                ))
+                continue
+            while i < n and q[i] not in _WORD_END:
+                i += 1
+            word = q[start:i]
+            if word.lower() in ("or", "and"):
+                tokens.append(_Token(word.lower(), start, text=word))
+            else:
+                tokens.append(_Token("word", start, text=word))
+    tokens.append(_Token("eof", n))
+    return tokens
+
+
+# --- the parser ----------------------------------------------------------------
+
+def _combine(cls, children):
+    kept = tuple(c for c in children if c is not None)
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else cls(kept)
+
+
+class _Parser:
+    def __init__(self, q: str):
+        self.q = q
+        self.tokens = tokenize(q)
+        self.i = 0
+        self.query = Query(source=q)
+
+    def peek(self) -> _Token:
+        return self.tokens[self.i]
+
+    def take(self) -> _Token:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def parse(self) -> Query:
+        if self.peek().kind != "eof":
+            self.query.root = self.or_expr()
+        token = self.peek()
+        if token.kind == ")":
+            raise QuerySyntaxError("This ')' has no matching '('", token.position)
+        return self.query
+
+    def or_expr(self):
+        children = [self.and_expr()]
+        while self.peek().kind == "or":
+            token = self.take()
+            if self.peek().kind in ("or", ")", "eof"):
+                raise QuerySyntaxError("'or' needs a term after it", token.position)
+            children.append(self.and_expr())
+        return _combine(Or, children)
+
+    def and_expr(self):
+        children = []
+        token = self.peek()
+        if token.kind in ("or", "and"):
+            raise QuerySyntaxError(f"'{token.text}' needs a term before it", token.position)
+        while self.peek().kind not in ("or", ")", "eof"):
+            if self.peek().kind == "and":
+                token = self.take()
+                if self.peek().kind in ("or", "and", ")", "eof"):
+                    raise QuerySyntaxError("'and' needs a term after it", token.position)
+                continue
+            children.append(self.unary())
+        return _combine(And, children)
+
+    def unary(self):
+        token = self.take()
+        if token.kind == "-":
+            nxt = self.peek()
+            if nxt.kind in ("or", "and", ")", "eof"):
+                raise QuerySyntaxError("'-' must be directly followed by the term it negates",
+                                       token.position)
+            child = self.unary()
+            return None if child is None else Not(child)
+        if token.kind == "(":
+            if self.peek().kind == ")":
+                raise QuerySyntaxError("Empty parentheses: put a term inside '( )'",
+                                       token.position)
+            if self.peek().kind == "eof":
+                raise QuerySyntaxError("This '(' is never closed: add a ')'", token.position)
+            inner = self.or_expr()
+            if self.peek().kind != ")":
+                raise QuerySyntaxError("This '(' is never closed: add a ')'", token.position)
+            self.take()
+            return inner
+        if token.kind == "word":
+            return Text(token.text, phrase=False, position=token.position)
+        if token.kind == "phrase":
+            if not token.text.strip():
+                self.query.warnings.append('An empty phrase "" was ignored.')
+                return None
+            return Text(token.text, phrase=True, position=token.position)
+        if token.kind == "field":
+            return self.field(token)
+        # ")" here means "( )" handled above or a stray one at the start of a group
+        raise QuerySyntaxError(f"Unexpected '{token.text or token.kind}'", token.position)
+
+    def warn(self, message: str):
+        self.query.warnings.append(message)
+
+    def field(self, token: _Token):
+        raw_name, op, value = token.name, token.op, token.value
+        if raw_name in NUMERIC_FIELDS:
+            return self.numeric_field(token, NUMERIC_FIELDS[raw_name])
+        if raw_name not in TEXT_FIELDS:
+            self.warn(f"Unknown field '{raw_name}' in '{token.text}' (ignored): use one of "
+                      f"{FIELD_HELP}.")
+            return None
+        name = TEXT_FIELDS[raw_name]
+        if not value.strip():
+            raise QuerySyntaxError(f"Expected a value after '{raw_name}{op}'",
+                                   token.value_position)
+        if op not in (":", "=", "!="):
+            self.warn(f"'{raw_name}' takes ':', '=' or '!=', not '{op}': '{token.text}' was "
+                      "ignored.")
+            return None
+        value = value.strip()
+        if name in ENUM_VALUES:
+            value = self.enum_value(name, raw_name, value)
+            if value is None:
+                return None
+        if name in ("order", "dir"):
+            setattr(self.query, "order" if name == "order" else "direction", value)
+            return None
+        node = Field(name, "=", value, token.position)
+        return Not(node) if op == "!=" else node
+
+    def enum_value(self, name: str, raw_name: str, value: str) -> str | None:
+        lowered = value.lower()
+        if name == "order":
+            lowered = ORDER_ALIASES.get(lowered, lowered)
+        if name == "kind" and lowered.endswith("s") and lowered[:-1] in ENUM_VALUES["kind"]:
+            lowered = lowered[:-1]  # kind:tokens
+        if lowered in ENUM_VALUES[name]:
+            return lowered
+        self.warn(f"Unknown {raw_name} '{value}' (ignored): use one of "
+                  f"{', '.join(ENUM_VALUES[name])}.")
+        return None
+
+    def numeric_field(self, token: _Token, name: str):
+        op = "=" if token.op == ":" else token.op
+        value = token.value.strip()
+        if not _NUMBER_RE.fullmatch(value):
+            shown = f", got '{value}'" if value else ""
+            raise QuerySyntaxError(
+                f"Expected a whole number after '{token.name}{token.op}'{shown}",
+                token.value_position,
+            )
+        number = int(value)
+        if abs(number) > MAX_NUMBER:
+            raise QuerySyntaxError(f"The number {value} is out of range", token.value_position)
+        return Field(name, op, number, token.position)
+
+
+def parse(q: str) -> Query:
+    """Parse a search query; raises QuerySyntaxError when it cannot be parsed."""
+    # NUL cannot travel to PostgreSQL; a space keeps every position in place.
+    return _Parser((q or "").replace("\x00", " ")).parse()

@@ -1,0 +1,43 @@
+"""API test set-up: a small catalog, anonymous and staff clients."""
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from cardsite.catalog_import import catalog_import
+from tests.catalog_sample import sample_catalog
+
+pytest.register_assert_rewrite("tests.api.assertions")
+
+
+@pytest.fixture(autouse=True)
+def generous_throttle(settings):
+    """Tests make many requests from one address; the throttle test lowers it again."""
+    settings.API_ANON_THROTTLE_RATE = "100000/min"
+
+
+@pytest.fixture
+def catalog(db):
+    catalog_import(data=sample_catalog())
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def _token_client(**user_fields) -> APIClient:
+    user = User.objects.create_user(**user_fields)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def staff_api(db):
+    return _token_client(username="editor", password="pw-editor-1234", is_staff=True)
+
+
+@pytest.fixture
+def user_api(db):
+    return _token_client(username="reader", password="pw-reader-1234")

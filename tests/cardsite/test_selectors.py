@@ -1,0 +1,118 @@
+"""cardsite.selectors beyond card_list (which tests/rulesref/test_search_cards.py covers)."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cardsite.models import Component, Entry
+from cardsite.selectors import (
+    card_autocomplete,
+    card_detail,
+    card_list,
+    card_named,
+    card_neighbours,
+    game_coverage,
+)
+from rulesref.models import Rule
+from tests.rulesref.search_catalog import build_search_catalog
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def catalog(db):
+    return build_search_catalog()
+
+
+def test_card_detail_prefetches_what_the_page_shows(catalog):
+    rule = Rule.objects.get(number="1.2")
+    rule.mentions.add(catalog["tentakiller"])
+    entry = card_detail(game="rumble", slug="tentakiller")
+    with CaptureQueriesContext(connection) as queries:
+        assert entry.game.slug == "rumble"
+        assert [b.effect for b in entry.bands.all()] == ["1 damage."]
+        ruling = entry.rulings.all()[0]
+        assert ruling.slug == "tentakiller-creatures" and ruling.game.slug == "rumble"
+        assert [r.citation for r in entry.mentioned_in_rules.all()] == ["rumble 1.2"]
+    assert len(queries) == 0
+
+
+@pytest.mark.parametrize(("game", "slug"), [("rumble", "nope"), ("demoniac", "tentakiller"),
+                                            ("nowhere", "bolt")])
+def test_card_detail_raises_does_not_exist(catalog, game, slug):
+    with pytest.raises(Entry.DoesNotExist):
+        card_detail(game=game, slug=slug)
+
+
+def test_card_neighbours_within_the_game(catalog):
+    first, last = catalog["tentakiller"], catalog["linda"]
+    assert card_neighbours(first) == (None, catalog["bolt"])
+    assert card_neighbours(catalog["bolt"]) == (first, catalog["bolt-of-doom"])
+    assert card_neighbours(last) == (None, None)
+    familiar = catalog["familiar"]
+    assert card_neighbours(familiar) == (catalog["beelze-butthole"], None)
+
+
+def test_autocomplete_prefers_names_starting_with_the_text(catalog):
+    assert [c["name"] for c in card_autocomplete(q="bol")] == ["Bolt", "Bolt of Doom", "Dark Bolt"]
+    first = card_autocomplete(q="tenta")[0]
+    assert first == {"name": "Tentakiller", "slug": "tentakiller", "game": "rumble",
+                     "game_name": "Rumble", "kind": "card", "type": "delivery",
+                     "url": "/cards/rumble/tentakiller/"}
+    assert len(card_autocomplete(q="filler", limit=5)) == 5
+    assert len(card_autocomplete(q="fil")) == 20
+    assert card_autocomplete(q="  !! ") == [] and card_autocomplete(q="zzzz") == []
+
+
+def test_autocomplete_is_one_query(catalog):
+    with CaptureQueriesContext(connection) as queries:
+        card_autocomplete(q="fi")
+    assert len(queries) == 1
+
+
+@pytest.mark.parametrize(("text", "game", "name"), [
+    ("Tentakiller", None, "Tentakiller"),
+    ("tentakiller", "rumble", "Tentakiller"),
+    ("tentakiler", None, "Tentakiller"),
+    ("tentakilr", None, "Tentakiller"),
+    ("tentakillerr", None, "Tentakiller"),
+    ("bolt", None, "Bolt"),
+    ("bolt of", None, "Bolt of Doom"),
+    ("beelze butthole", None, "Beelze-Butthole"),
+    ("lnda", None, "Linda"),
+])
+def test_card_named_finds_misspellings(catalog, text, game, name):
+    entry, _ = card_named(fuzzy=text, game=game)
+    assert entry is not None and entry.name == name
+
+
+def test_card_named_without_a_clear_answer_gives_suggestions(catalog):
+    assert card_named(fuzzy="xyzzyq", game=None) == (None, [])
+    assert card_named(fuzzy="   ", game=None) == (None, [])
+    entry, suggestions = card_named(fuzzy="tentakiler", game="demoniac")
+    assert entry is None
+    entry, suggestions = card_named(fuzzy="fillr", game=None)
+    assert entry is None and suggestions and all(s.name.startswith("Filler") for s in suggestions)
+
+
+def test_game_coverage_counts_printed_present_and_with_text(catalog):
+    rumble = catalog["games"]["rumble"]
+    deliveries = Component.objects.create(game=rumble, slug="delivery-cards", name="Delivery Cards",
+                                          count=40, kind="card", position=1)
+    Entry.objects.filter(slug__in=["tentakiller", "dark-bolt", "mystery-delivery"]).update(
+        component=deliveries)
+    rows = game_coverage(game="rumble")
+    assert rows[0] == {"game": "rumble", "game_id": rumble.pk, "component": "delivery-cards",
+                       "component_name": "Delivery Cards", "kind": "card", "printed": 40,
+                       "entries": 3, "with_text": 2}
+    assert rows[1]["component"] is None and rows[1]["entries"] == 33
+    assert rows[1]["with_text"] == 33
+    everything = game_coverage()
+    assert [r["game"] for r in everything] == ["rumble", "rumble", "satanic-panic", "demoniac"]
+    assert everything[-1]["with_text"] == 0  # Linda's text is unknown
+
+
+def test_card_list_result_shape(catalog):
+    result = card_list(query="tenta g:fire")
+    assert result.query.root is not None and result.query.source == "tenta g:fire"
+    assert result.warnings and result.fuzzy is False
+    assert [e.name for e in result.entries] == ["Tentakiller"]

@@ -1,0 +1,181 @@
+"""The search syntax parser: every construct, every warning, every error (no database)."""
+import pytest
+
+from rulesref.search.syntax import And, Field, Not, Or, QuerySyntaxError, Text, parse
+
+
+def strip(node):
+    """The tree without positions, for comparing shapes."""
+    if isinstance(node, Text):
+        return ("phrase" if node.phrase else "word", node.value)
+    if isinstance(node, Field):
+        return (node.name, node.op, node.value)
+    if isinstance(node, Not):
+        return ("not", strip(node.child))
+    if isinstance(node, And | Or):
+        return ("and" if isinstance(node, And) else "or", *map(strip, node.children))
+    return node
+
+
+TREES = [
+    ("", None),
+    ("   ", None),
+    ("tentakiller", ("word", "tentakiller")),
+    ("dark bolt", ("and", ("word", "dark"), ("word", "bolt"))),
+    ('"deal 3 damage"', ("phrase", "deal 3 damage")),
+    ('zap "deal damage" bolt', ("and", ("word", "zap"), ("phrase", "deal damage"), ("word", "bolt"))),
+    ("game:rumble", ("game", "=", "rumble")),
+    ('game:"satanic panic"', ("game", "=", "satanic panic")),
+    ("kind:token", ("kind", "=", "token")),
+    ("kind:tokens", ("kind", "=", "token")),
+    ("type:delivery", ("type", "=", "delivery")),
+    ("t:delivery", ("type", "=", "delivery")),
+    ("t=source", ("type", "=", "source")),
+    ("t!=source", ("not", ("type", "=", "source"))),
+    ("glyph:dark", ("glyph", "=", "dark")),
+    ("g:DARK", ("glyph", "=", "dark")),
+    ("symbol:cross", ("symbol", "=", "cross")),
+    ("o:damage", ("text", "=", "damage")),
+    ('text:"deal damage"', ("text", "=", "deal damage")),
+    ("name:tenta", ("name", "=", "tenta")),
+    ("kw:ONGOING", ("keyword", "=", "ONGOING")),
+    ("keyword:keep", ("keyword", "=", "keep")),
+    ("is:keep", ("is", "=", "keep")),
+    ("is:Creature", ("is", "=", "creature")),
+    ("has:ruling", ("has", "=", "ruling")),
+    ("has:text", ("has", "=", "text")),
+    ("has:unknown", ("has", "=", "unknown")),
+    ("init:14", ("initiative", "=", 14)),
+    ("initiative=14", ("initiative", "=", 14)),
+    ("init!=14", ("initiative", "!=", 14)),
+    ("init<14", ("initiative", "<", 14)),
+    ("init<=14", ("initiative", "<=", 14)),
+    ("init>14", ("initiative", ">", 14)),
+    ("init>=14", ("initiative", ">=", 14)),
+    ("cost>=3", ("cost", ">=", 3)),
+    ("vp>-1", ("vp", ">", -1)),
+    ("copies:2", ("copies", "=", 2)),
+    ("body>1", ("body", ">", 1)),
+    ("mind<=2", ("mind", "<=", 2)),
+    ("strength=3", ("strength", "=", 3)),
+    ("INIT>=14", ("initiative", ">=", 14)),
+    ("-is:keep", ("not", ("is", "=", "keep"))),
+    ("-zap", ("not", ("word", "zap"))),
+    ('-"deal damage"', ("not", ("phrase", "deal damage"))),
+    ("--zap", ("not", ("not", ("word", "zap")))),
+    ("g:dark or g:arcane", ("or", ("glyph", "=", "dark"), ("glyph", "=", "arcane"))),
+    ("g:dark OR g:arcane", ("or", ("glyph", "=", "dark"), ("glyph", "=", "arcane"))),
+    ("zap and bolt", ("and", ("word", "zap"), ("word", "bolt"))),
+    ("a b or c", ("or", ("and", ("word", "a"), ("word", "b")), ("word", "c"))),
+    ("a (b or c)", ("and", ("word", "a"), ("or", ("word", "b"), ("word", "c")))),
+    ("-(b or c)", ("not", ("or", ("word", "b"), ("word", "c")))),
+    ("((zap))", ("word", "zap")),
+    ("t:delivery -(g:dark or init>10)",
+     ("and", ("type", "=", "delivery"),
+      ("not", ("or", ("glyph", "=", "dark"), ("initiative", ">", 10))))),
+    ("wild-magic", ("word", "wild-magic")),
+    ("zap(bolt)", ("and", ("word", "zap"), ("word", "bolt"))),
+    ('don"t stop"', ("and", ("word", "don"), ("phrase", "t stop"))),
+]
+
+
+@pytest.mark.parametrize(("q", "tree"), TREES, ids=[q or "<empty>" for q, _ in TREES])
+def test_parse_tree(q, tree):
+    query = parse(q)
+    assert strip(query.root) == tree
+    assert query.warnings == []
+
+
+@pytest.mark.parametrize(("q", "order", "direction", "tree"), [
+    ("order:name", "name", None, None),
+    ("zap order:cost dir:desc", "cost", "desc", ("word", "zap")),
+    ("order:initiative", "init", None, None),
+    ("dir:asc order:VP", "vp", "asc", None),
+    ("order:game", "game", None, None),
+])
+def test_order_and_direction_are_taken_out_of_the_tree(q, order, direction, tree):
+    query = parse(q)
+    assert (query.order, query.direction, strip(query.root)) == (order, direction, tree)
+
+
+def test_positions_point_into_the_query():
+    query = parse('zap  t:delivery "x y"')
+    word, field, phrase = query.root.children
+    assert (word.position, field.position, phrase.position) == (0, 5, 16)
+
+
+WARNINGS = [
+    # (query, what remains, words the warning must contain)
+    ("foo:bar zap", ("word", "zap"), ["foo", "glyph", "keyword", "initiative"]),
+    ("g:fire zap", ("word", "zap"), ["fire", "arcane", "dark", "elemental", "illusion", "primal"]),
+    ("kind:wizard", None, ["wizard", "card", "token", "tile", "standee", "character"]),
+    ("is:flying", None, ["flying", "attack", "defense", "ongoing", "keep", "activate"]),
+    ("has:wings", None, ["wings", "ruling", "text", "unknown"]),
+    ("order:colour", None, ["colour", "name", "cost", "init", "vp", "game"]),
+    ("dir:sideways", None, ["sideways", "asc", "desc"]),
+    ("t>3 zap", ("word", "zap"), ["'t'", "':'"]),
+    ("g:fire or zap", ("word", "zap"), ["fire"]),
+    ("-g:fire zap", ("word", "zap"), ["fire"]),
+    ('"" zap', ("word", "zap"), ["empty"]),
+]
+
+
+@pytest.mark.parametrize(("q", "tree", "words"), WARNINGS, ids=[w[0] for w in WARNINGS])
+def test_unknown_fields_and_values_warn_and_the_rest_runs(q, tree, words):
+    query = parse(q)
+    assert strip(query.root) == tree
+    assert len(query.warnings) == 1
+    for word in words:
+        assert word in query.warnings[0]
+
+
+ERRORS = [
+    # (query, position, words in the message)
+    ('zap "deal damage', 4, ["quote"]),
+    ('"', 0, ["quote"]),
+    ('o:"open', 2, ["quote"]),
+    ("(zap", 0, ["("]),
+    ("zap (bolt or (x)", 4, ["("]),
+    ("zap)", 3, [")"]),
+    ("()", 0, ["mpty"]),
+    ("zap ( )", 4, ["mpty"]),
+    ("init>", 5, ["number", "init>"]),
+    ("init>x", 5, ["number", "'x'"]),
+    ("cost<=3.5", 6, ["number"]),
+    ("init>(3)", 5, ["number"]),
+    ("vp:99999999999", 3, ["range"]),
+    ("t:", 2, ["value"]),
+    ("zap t: bolt", 6, ["value"]),
+    ("or zap", 0, ["or"]),
+    ("zap or", 4, ["or"]),
+    ("zap or or bolt", 4, ["or"]),
+    ("(zap or)", 5, ["or"]),
+    ("zap and", 4, ["and"]),
+    ("- zap", 0, ["-"]),
+    ("zap -", 4, ["-"]),
+    ("(-)", 1, ["-"]),
+    ("-or zap", 0, ["-"]),
+]
+
+
+@pytest.mark.parametrize(("q", "position", "words"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_unparsable_queries_say_where(q, position, words):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(q)
+    assert caught.value.position == position
+    for word in words:
+        assert word in caught.value.message
+    assert str(position + 1) in str(caught.value)
+
+
+def test_texts_and_fields_helpers():
+    query = parse('zap -bolt (name:dark or "x y") init>3')
+    assert [t.value for t in query.texts()] == ["zap", "bolt", "x y"]
+    assert [t.value for t in query.texts(positive_only=True)] == ["zap", "x y"]
+    assert [f.name for f in query.fields()] == ["name", "initiative"]
+
+
+def test_nul_characters_do_not_move_positions():
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse('a\x00"b')
+    assert caught.value.position == 2

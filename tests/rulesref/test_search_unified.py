@@ -1,0 +1,112 @@
+"""rulesref.search.unified.search_all: cards, rulings, rules and terms ranked together."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+
+from rulesref.search.syntax import QuerySyntaxError
+from rulesref.search.unified import search_all, snippet_html
+from rulesref.selectors import rule_list, ruling_list, term_list
+from tests.rulesref.search_catalog import QUERY_TEXT, build_search_catalog
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def catalog(db):
+    return build_search_catalog()
+
+
+def titles(q, **kwargs):
+    return [(h["kind"], h["title"]) for h in search_all(q=q, **kwargs).hits]
+
+
+def test_every_kind_is_searched_and_ranked_together(catalog):
+    found = titles("initiative")
+    # the glossary term is an exact name match, the rule's title starts with the word
+    assert found[:2] == [("term", "Initiative"), ("rule", "rumble 1.2 Initiative ties")]
+    assert set(titles("kumquat")) == {("ruling", "Does Tentakiller hit creatures?"),
+                                      ("card", "Tentakiller")}
+    assert ("rule", "rumble 1 Turn Order") in titles("components")
+
+
+def test_exact_then_prefix_then_full_text(catalog):
+    found = [t for k, t in titles("bolt") if k == "card"]
+    assert found == ["Bolt", "Bolt of Doom", "Dark Bolt", "Zapper"]
+    hits = search_all(q="bolt").hits
+    assert hits[0]["title"] == "Bolt"
+    assert hits[0]["score"] > hits[1]["score"] > hits[2]["score"]
+
+
+def test_hits_carry_urls_games_and_marked_escaped_snippets(catalog):
+    hits = search_all(q="kumquat").hits
+    ruling = next(h for h in hits if h["kind"] == "ruling")
+    assert ruling["url"].startswith("/rulings/") and ruling["url"].endswith("#tentakiller-creatures")
+    assert ruling["game"] == "rumble"
+    assert "<mark>kumquat</mark>" in ruling["snippet_html"]
+    # SQLite's snippet keeps the tag text and it is escaped; ts_headline drops tags.
+    assert "<b>" not in ruling["snippet_html"]
+    assert "&amp;" in ruling["snippet_html"]
+    card = next(h for h in hits if h["kind"] == "card")
+    assert card["url"] == "/cards/rumble/tentakiller/"
+    rule = search_all(q="fewer components").hits[0]
+    assert rule["url"] == "/rules/rumble/1/"
+    term = search_all(q="initiative").hits[0]
+    assert term["url"] == "/glossary/initiative/"
+
+
+def test_snippet_html_escapes_everything_but_the_marks():
+    assert snippet_html("a <i>\ue000x\ue001</i> & b") == "a &lt;i&gt;<mark>x</mark>&lt;/i&gt; &amp; b"
+    assert snippet_html("\ue000open") == "<mark>open</mark>"
+
+
+def test_card_fields_narrow_to_cards(catalog):
+    assert {k for k, _ in titles("t:delivery")} == {"card"}
+    assert titles("init>=15") == [("card", "Tentakiller")]
+    assert titles("creatures is:keep") == [("card", "Tentakiller")]
+
+
+def test_game_filter_and_game_field(catalog):
+    assert titles("linda", game="demoniac") == [("card", "Linda")]
+    assert titles("linda", game="rumble") == []
+    assert all(h["game"] == "rumble" for h in search_all(q="initiative game:rumble").hits)
+    result = search_all(q="linda", game="atlantis")
+    assert result.hits and "rumble" in result.warnings[0]
+
+
+def test_misspelt_names_fall_back(catalog):
+    result = search_all(q="tentakilr")
+    assert result.fuzzy is True
+    assert (result.hits[0]["kind"], result.hits[0]["title"]) == ("card", "Tentakiller")
+    assert "<" not in result.hits[0]["snippet_html"].replace("<mark>", "").replace("</mark>", "")
+
+
+def test_warnings_and_errors(catalog):
+    result = search_all(q="g:fire initiative")
+    assert "arcane" in result.warnings[0] and result.hits
+    with pytest.raises(QuerySyntaxError) as caught:
+        search_all(q="initiative (")
+    assert caught.value.position == 11
+    assert search_all(q="").hits == []
+    assert search_all(q="initiative", limit=1).hits[0]["title"] == "Initiative"
+
+
+def test_one_query_for_the_hits(catalog):
+    with CaptureQueriesContext(connection) as queries:
+        hits = search_all(q="bolt or initiative").hits
+    assert len(hits) >= 6
+    assert len(queries) == 1
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(q=QUERY_TEXT)
+def test_random_queries_raise_only_syntax_errors(catalog, q):
+    for search in (lambda: search_all(q=q, limit=5).hits,
+                   lambda: list(ruling_list(q=q)[:5]),
+                   lambda: list(rule_list(q=q)[:5]),
+                   lambda: list(term_list(q=q)[:5])):
+        try:
+            search()
+        except QuerySyntaxError as error:
+            assert 0 <= error.position <= len(q)

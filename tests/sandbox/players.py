@@ -1,0 +1,115 @@
+"""Seeded random-but-legal players, one per family: they only pick from legal_actions.
+
+Pure uniform choice rarely finishes these games (a spell builder can add and
+take back cards forever; a Demoniac player rarely lines up five symbols), so
+each player leans towards moves that end the game, choosing at random among
+the legal actions of the kind it prefers.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.demoniac import SPOTS
+from engine.demoniac_components import card_kind, card_symbol
+
+
+def _by_type(actions: list[dict]) -> dict[str, list[dict]]:
+    grouped: dict[str, list[dict]] = {}
+    for action in actions:
+        grouped.setdefault(action["type"], []).append(action)
+    return grouped
+
+
+def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
+    by = _by_type(actions)
+    if state["phase"] == "build":
+        if "reveal" in by:
+            return by["reveal"][0]
+        builders = sorted({a["wizard"] for a in by.get("add_card", []) + by.get("ready", [])})
+        wizard = rnd.choice(builders)
+        spell = state["spells"][wizard]
+        used = {c["slot"] for c in spell if c["type"] not in ("wild-magic", "rally")}
+        room = len([c for c in spell if c["type"] != "rally"]) < 3
+        # Wild Magic takes any free slot and Rally cards do not count: always legal.
+        adds = [a for a in by.get("add_card", []) if a["wizard"] == wizard
+                and (a["card"]["type"] == "rally" or room and a["card"]["slot"] not in used)]
+        ready = [a for a in by.get("ready", []) if a["wizard"] == wizard]
+        if adds and (not ready or rnd.random() < 0.5):
+            return rnd.choice(adds)
+        return ready[0]
+    for kind in ("replace_wild_magic", "power_roll"):
+        if kind in by:
+            return by[kind][0]
+    if "random_foe" in by and rnd.random() < 0.1:
+        return by["random_foe"][0]
+    if "damage" in by and rnd.random() < 0.7:
+        return rnd.choice(by["damage"])
+    if "keep_creature" in by and rnd.random() < 0.3:
+        return by["keep_creature"][0]
+    for kind in ("next", "end_round", "new_game"):
+        if kind in by:
+            return by[kind][0]
+    return rnd.choice(actions)
+
+
+def panic_player(state, actions: list[dict], rnd: random.Random) -> dict:
+    by = _by_type(actions)
+    for kind in ("defend", "no-defense", "play"):
+        if kind in by:
+            return rnd.choice(by[kind])
+    line_up = [a for a in by.get("buy", []) if a["source"] == "line-up"]
+    if line_up and rnd.random() < 0.9:  # buying empties the main deck: the game ends
+        return rnd.choice(line_up)
+    if "buy" in by and rnd.random() < 0.8:
+        return rnd.choice(by["buy"])
+    if "activate" in by and rnd.random() < 0.5:
+        return rnd.choice(by["activate"])
+    return by["end-turn"][0]
+
+
+def demoniac_player(state, actions: list[dict], rnd: random.Random) -> dict:
+    """Aims at the win: match the weaknesses spot by spot, re-roll what is not a pentagram."""
+    by = _by_type(actions)
+    if "discard" in by:
+        return rnd.choice(by["discard"])
+    if state.attack:
+        misses = [i for i, face in enumerate(state.attack["dice"]) if face != "pentagram"]
+        reroll = [a for a in by.get("reroll", []) if a["dice"] == misses]
+        if reroll:
+            return reroll[0]
+        return max(by["end-attack"], key=lambda a: len(a["divinities"]))
+    me = state.current
+    # The kinds matter until the victim turns demoniac: body spots first, then mind.
+    want = {spot: ("body" if i < me.victim["body"] else "mind") + "/" + state.weaknesses[spot]
+            for i, spot in enumerate(SPOTS)}
+
+    def right(spot, card):
+        if me.demoniac:
+            return bool(card) and card_symbol(card) == state.weaknesses[spot]
+        return card == want[spot]
+
+    exposed = all(state.exposed.values())
+    possess = by.get("possess", [])
+    good = [a for a in possess if right(a["spot"], a["card"])
+            and not right(a["spot"], me.spots[a["spot"]])]
+    if good and rnd.random() < 0.9:
+        return rnd.choice(good)
+    rolls = [a for a in by.get("roll", []) if a["target"] == "exorcist"]
+    if rolls and exposed and all(right(s, me.spots[s]) for s in SPOTS):
+        return rolls[0]
+    empty = [a for a in possess if not me.spots[a["spot"]]]
+    if empty and not exposed:
+        return rnd.choice(empty)
+    if rolls and not exposed and me.possessions >= 3:
+        return rolls[0]
+    cycle = [a for a in possess if not right(a["spot"], me.spots[a["spot"]])
+             and card_kind(a["card"]) in ("body", "mind")]
+    if len(state.deck) < 3 and (cycle or "disturb" in by):
+        return rnd.choice(cycle + by.get("disturb", []))
+    if "disturb" in by and rnd.random() < 0.5:
+        return by["disturb"][0]
+    if cycle and rnd.random() < 0.7:
+        return rnd.choice(cycle)
+    if by.get("roll") and rnd.random() < 0.2:
+        return rnd.choice(by["roll"])
+    return by["end-turn"][0]

@@ -1,0 +1,157 @@
+"""The sandbox service: versions, refusals that change nothing, undo, replay, cleanup."""
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from engine.models import Sandbox, SandboxEvent
+from engine.rule_refs import rule
+from engine.sandbox.service import (
+    SandboxNotFound,
+    SandboxRefused,
+    SandboxStale,
+    sandbox_act,
+    sandbox_create,
+    sandbox_replay,
+    sandbox_undo,
+)
+from tests.sandbox.helpers import DARK_DELIVERY, act, spell_table
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot(sandbox):
+    sandbox.refresh_from_db()
+    return sandbox.version, sandbox.state, sandbox.events.count()
+
+
+def test_create_stores_the_setup_as_version_1_with_an_unguessable_id():
+    sandbox = sandbox_create("demoniac", {"players": 3}, seed=4)
+    assert sandbox.version == 1 and len(sandbox.id) >= 16
+    assert sandbox.events.get().seq == 0
+    assert sandbox_create("demoniac", {"players": 3}, seed=4).id != sandbox.id
+
+
+def test_create_refuses_bad_options():
+    with pytest.raises(SandboxRefused, match="players"):
+        sandbox_create("satanic-panic", {"players": 9})
+    with pytest.raises(SandboxRefused, match="game must be one of"):
+        sandbox_create("chess", {})
+
+
+def test_an_action_is_logged_with_its_rolls_and_bumps_the_version():
+    """Power Rolls: the dice are recorded in the event log."""
+    sandbox = spell_table()
+    outcome = act(sandbox, {"type": "power_roll", "wizard": "Alice"})
+    roll = next(e for e in outcome.events if e["type"] == "roll")
+    assert len(roll["dice"]) == 1 and sandbox.state["roll"]["dice"] == roll["dice"]
+    last = sandbox.events.order_by("-seq").first()
+    assert last.action == {"type": "power_roll", "wizard": "Alice"}
+    assert last.version == sandbox.version == 8
+
+
+def test_a_stale_version_is_refused_and_changes_nothing():
+    sandbox = spell_table()
+    before = snapshot(sandbox)
+    with pytest.raises(SandboxStale, match="version 6"):
+        sandbox_act(sandbox.id, {"type": "power_roll", "wizard": "Alice"}, 6)
+    assert snapshot(sandbox) == before
+
+
+def test_two_writers_on_one_version_cannot_both_win():
+    """Optimistic locking: the second write of version 7 finds version 8 and is refused."""
+    sandbox = spell_table()
+    sandbox_act(sandbox.id, {"type": "power_roll", "wizard": "Alice"}, 7)
+    with pytest.raises(SandboxStale):
+        sandbox_act(sandbox.id, {"type": "random_foe", "wizard": "Alice"}, 7)
+    assert snapshot(sandbox)[0] == 8
+
+
+@pytest.mark.parametrize("action, reason", [
+    ({"type": "teleport"}, "unknown action type"),
+    ({"type": "damage", "target": "Mallory", "amount": 3}, "no wizard named"),
+    ({"type": "damage", "target": "Bob", "amount": -5}, "at least 0"),
+    ("not an object", "an action is an object"),
+    ({"type": "power_roll", "wizard": "Bob"}, "it is Alice's spell now"),
+    ({"type": "add_card", "wizard": "Bob", "card": DARK_DELIVERY}, "before they are revealed"),
+    ({"type": "end_round"}, "after every spell has resolved"),
+])
+def test_forged_and_out_of_turn_actions_are_refused_and_change_nothing(action, reason):
+    sandbox = spell_table()
+    before = snapshot(sandbox)
+    with pytest.raises(SandboxRefused, match=reason):
+        sandbox_act(sandbox.id, action, sandbox.version)
+    assert snapshot(sandbox) == before
+
+
+def test_an_illegal_spell_is_refused_with_the_rule():
+    """Building a Spell: at most one card per slot."""
+    sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"]}, seed=1)
+    act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
+    act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
+    with pytest.raises(SandboxRefused) as refused:
+        act(sandbox, {"type": "ready", "wizard": "Alice"})
+    assert refused.value.problems[0].code == "duplicate-delivery"
+    assert f"({rule('rumble.spell.one-per-type')})" in refused.value.message
+
+
+def test_satanic_panic_refuses_a_player_acting_out_of_turn():
+    """Turn Sequence: only the active player acts."""
+    sandbox = sandbox_create("satanic-panic", {"players": 2}, seed=3)
+    current = sandbox.state["players"][sandbox.state["active"]]["name"]
+    other = next(p["name"] for p in sandbox.state["players"] if p["name"] != current)
+    before = snapshot(sandbox)
+    with pytest.raises(SandboxRefused, match=f"{current} decides now"):
+        act(sandbox, {"type": "end-turn", "player": other})
+    assert snapshot(sandbox) == before
+
+
+def test_undo_steps_back_one_action_and_the_roll_replays_exactly():
+    sandbox = spell_table()
+    state_before_roll = snapshot(sandbox)[1]
+    first = act(sandbox, {"type": "power_roll", "wizard": "Alice"}).sandbox.state["roll"]
+    undone = sandbox_undo(sandbox.id, sandbox.version)
+    assert undone.version == 9 and undone.state == state_before_roll
+    assert sandbox.events.filter(seq__gt=0).count() == 6
+    again = act(sandbox, {"type": "power_roll", "wizard": "Alice"}).sandbox.state["roll"]
+    assert again == first
+
+
+def test_undo_needs_the_current_version_and_an_action_to_undo():
+    sandbox = sandbox_create("demoniac", {"players": 2}, seed=2)
+    with pytest.raises(SandboxRefused, match="Nothing to undo"):
+        sandbox_undo(sandbox.id, 1)
+    with pytest.raises(SandboxStale):
+        sandbox_undo(sandbox.id, 0)
+    with pytest.raises(SandboxRefused, match="version"):
+        sandbox_undo(sandbox.id, None)
+
+
+def test_replay_from_the_seed_equals_the_stored_state():
+    sandbox = sandbox_create("demoniac", {"players": 2, "relic": True}, seed=8)
+    me = sandbox.state["players"][0]
+    card = next(c for c in me["hand"] if c != "disturbance")
+    act(sandbox, {"type": "possess", "player": me["name"], "card": card, "spot": "top"})
+    act(sandbox, {"type": "roll", "player": me["name"], "target": "exorcist"})
+    replay = sandbox_replay(sandbox.id)
+    assert replay["matches"] and replay["step"] == replay["steps"] == 2
+    assert replay["state"]["attack"]["dice"] == sandbox.state["attack"]["dice"]
+    assert sandbox_replay(sandbox.id, upto=0)["state"]["players"][0]["spots"]["top"] is None
+
+
+def test_unknown_sandbox():
+    with pytest.raises(SandboxNotFound):
+        sandbox_act("no-such-table", {"type": "reveal"}, 1)
+
+
+def test_cleanup_command_deletes_only_untouched_sandboxes(capsys):
+    old = sandbox_create("demoniac", {"players": 2}, seed=1)
+    fresh = sandbox_create("demoniac", {"players": 2}, seed=2)
+    Sandbox.objects.filter(pk=old.pk).update(updated=timezone.now() - datetime.timedelta(days=40))
+    call_command("cleanup_sandboxes", "--days", "30", "--dry-run")
+    assert "would delete 1" in capsys.readouterr().out
+    assert Sandbox.objects.count() == 2
+    call_command("cleanup_sandboxes", "--days", "30")
+    assert list(Sandbox.objects.values_list("pk", flat=True)) == [fresh.pk]
+    assert not SandboxEvent.objects.filter(sandbox_id=old.pk).exists()
