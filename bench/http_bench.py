@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -98,11 +99,23 @@ def run_wrk(url: str, method: str, body, duration: int, workdir: Path) -> dict:
         )
         cmd += ["-s", str(script)]
     out = subprocess.run([*cmd, url], capture_output=True, text=True, check=True).stdout
-    lat = dict(re.findall(r"^\s+(50|99)\.000%\s+(\S+)", out, re.M))
+    lat = dict(re.findall(r"^\s+(50|99)(?:\.0+)?%\s+(\S+)", out, re.M))
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {"p50": to_ms(lat["50"]), "p99": to_ms(lat["99"]), "rps": rps,
             "non2xx": int(errors.group(1)) if errors else 0}
+
+
+def check_answers(base: str) -> None:
+    """Every target must answer 2xx before it is timed: a fast error is no figure."""
+    for label, method, path, body in TARGETS:
+        data = json.dumps(body).encode() if body else None
+        request = urllib.request.Request(base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(request, timeout=30).read()
+        except urllib.error.HTTPError as exc:
+            raise SystemExit(f"{label}: {path} answered {exc.code}: {exc.read()[:300]!r}") from exc
 
 
 def main() -> None:
@@ -122,6 +135,7 @@ def main() -> None:
             stale.unlink()
         build_database(args.entries, env)
         marker.touch()
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
@@ -131,6 +145,7 @@ def main() -> None:
     try:
         base = f"http://127.0.0.1:{port}"
         wait_for(base + "/healthz")
+        check_answers(base)
         results = []
         with tempfile.TemporaryDirectory() as tmp:
             for label, method, path, body in TARGETS:

@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class CardsiteConfig(AppConfig):
     name = "cardsite"
     verbose_name = "Catalog"
+
+    def ready(self):
+        # Any catalog write retires the cached anonymous responses.
+        from cardsite import response_cache
+
+        response_cache.connect_signals()

@@ -42,6 +42,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["position", "slug"]
+        indexes = [models.Index(fields=["position", "slug"])]
 
     def __str__(self):
         return self.short_name
@@ -139,6 +140,9 @@ class Entry(models.Model):
         indexes = [
             models.Index(fields=["game", "kind"]),
             models.Index(fields=["name"]),
+            # The default list order and the type select box, at 100k entries.
+            models.Index(fields=["game", "position", "slug"]),
+            models.Index(fields=["type"]),
         ]
 
     def __str__(self):

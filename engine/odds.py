@@ -21,7 +21,7 @@ MAX_BANDS = 20
 MAX_BAND_VALUE = SIDES * MAX_POWER_DICE
 # Demoniac die faces (Attacking): 3 pentagrams, 2 blanks, 1 cross.
 PENTAGRAM, BLANK, CROSS = Fraction(3, 6), Fraction(2, 6), Fraction(1, 6)
-MAX_DEMONIAC_DICE = 30
+MAX_DEMONIAC_DICE = 12  # an attack rolls at most 6; headroom for card effects, bounded cost
 MAX_DEMONIAC_ACTIONS = 10  # a turn has three; card effects may give more
 
 

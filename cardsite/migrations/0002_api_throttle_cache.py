@@ -2,21 +2,12 @@
 
 A table rather than process memory, so several app processes share the counts.
 """
-from django.core.management import call_command
 from django.db import migrations
 
-TABLE = "api_throttle_cache"
-
-
-def create_table(apps, schema_editor):
-    call_command("createcachetable", TABLE, database=schema_editor.connection.alias, verbosity=0)
-
-
-def drop_table(apps, schema_editor):
-    schema_editor.execute(f"DROP TABLE IF EXISTS {schema_editor.quote_name(TABLE)}")
+from cardsite.cache_tables import cache_table_operation
 
 
 class Migration(migrations.Migration):
     dependencies = [("cardsite", "0001_initial")]
 
-    operations = [migrations.RunPython(create_table, drop_table)]
+    operations = [cache_table_operation("api_throttle_cache")]

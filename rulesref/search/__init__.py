@@ -1,2 +1,13 @@
-"""Search: the query syntax, its compiler to the ORM, the full-text index and
-its two backends (SQLite FTS5, PostgreSQL tsvector), and the unified search."""
+"""Search: one query syntax over cards, rulings, rules and glossary terms.
+
+syntax    the query language of PRODUCT.md: tokenizer, parser, AST, warnings
+compiler  AST -> ORM conditions (Q objects) for a searched model (a Target)
+backends  full text behind one interface: SQLite FTS5, PostgreSQL tsvector
+ranking   exact name, then name prefix, then weighted full text
+fuzzy     misspelt names (trigram shortlist, edit-similarity re-rank)
+cards     the syntax applied to an Entry queryset (used by cardsite.filters)
+unified   search_all: every kind ranked together, with <mark> snippets
+models    the index: SearchDocument (+ the FTS5 tables on SQLite)
+index     keeping the index in step; rebuild_search_index
+signals   re-indexing on save, delete and link changes
+"""

@@ -4,6 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 
+from cardsite.selectors import card_autocomplete, card_list, card_named
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all, snippet_html
 from rulesref.selectors import rule_list, ruling_list, term_list
@@ -110,3 +111,13 @@ def test_random_queries_raise_only_syntax_errors(catalog, q):
             search()
         except QuerySyntaxError as error:
             assert 0 <= error.position <= len(q)
+
+
+@pytest.mark.parametrize("q", ["²", "ª", "ǅ", "a\u0301", "中文", "٣", "x²y", "name:²", "o:ª",
+                               "t:²", "kw:²", "ǅǅǅǅ a", "ﬁre", "İstanbul", "ß", "the"])
+def test_unusual_characters_reach_neither_tokenizer_as_syntax(catalog, q):
+    result = card_list(query=q)
+    list(result.entries)
+    search_all(q=q)
+    card_autocomplete(q=q)
+    card_named(fuzzy=q)

@@ -28,4 +28,5 @@ class Command(BaseCommand):
             report = catalog_import(data=data, dry_run=dry_run, prune=prune)
         except CatalogFormatError as exc:
             raise CommandError(f"{file}: {exc}") from exc
-        self.stdout.write(report.summary())
+        if options["verbosity"] >= 1:
+            self.stdout.write(report.summary())

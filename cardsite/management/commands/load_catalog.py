@@ -26,4 +26,5 @@ class Command(BaseCommand):
             report = catalog_import(data=data)
         except CatalogFormatError as exc:
             raise CommandError(str(exc)) from exc
-        self.stdout.write(f"Loaded {', '.join(f.name for f in files)}.\n" + report.summary())
+        if options["verbosity"] >= 1:
+            self.stdout.write(f"Loaded {', '.join(f.name for f in files)}.\n" + report.summary())

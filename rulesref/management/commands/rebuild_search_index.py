@@ -18,7 +18,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, full: bool, **options):
         report = rebuild_search_index(full=full)
-        for kind, counts in report.items():
+        for kind, counts in report.items() if options["verbosity"] >= 1 else ():
             self.stdout.write(
                 f"{kind}: {counts['created']} created, {counts['updated']} updated, "
                 f"{counts['deleted']} deleted"

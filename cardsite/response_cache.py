@@ -1,0 +1,110 @@
+"""A shared cache of anonymous GET responses, invalidated by a catalog version.
+
+Pages and API reads are pure functions of the catalog, so an anonymous GET is
+served from a database cache table (shared by every app process: nothing is
+kept in process memory). Any write to the catalog, the rules reference or the
+rulings bumps ``catalog-version`` once per transaction, which retires every
+cached response at once. Authenticated requests, sandboxes, the admin and
+responses marked private/no-store are never cached.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connection, transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.utils.cache import get_cache_key, learn_cache_key
+
+CACHE_ALIAS = "responses"
+VERSION_KEY = "catalog-version"
+TIMEOUT = 24 * 3600
+UNCACHED_PREFIXES = ("/admin/", "/engine/sandbox/", "/healthz", "/static/")
+UNCACHEABLE_DIRECTIVES = ("private", "no-store", "no-cache", "max-age=0")
+
+
+def _cache():
+    return caches[CACHE_ALIAS]
+
+
+def catalog_version() -> str:
+    cache = _cache()
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        version = uuid.uuid4().hex[:12]
+        cache.add(VERSION_KEY, version, None)
+        version = cache.get(VERSION_KEY, version)
+    return version
+
+
+def bump_catalog_version() -> None:
+    _cache().set(VERSION_KEY, uuid.uuid4().hex[:12], None)
+
+
+def _bump_on_commit(**kwargs) -> None:
+    # One bump per transaction, however many rows it writes (an import saves
+    # thousands): skip when this transaction already has the bump queued. A
+    # rolled-back transaction drops its queue, so nothing is left pending.
+    if kwargs.get("raw"):
+        return
+    if any(func is bump_catalog_version for _, func, _ in connection.run_on_commit):
+        return
+    transaction.on_commit(bump_catalog_version)
+
+
+def connect_signals() -> None:
+    from cardsite.models import Component, Entry, Game, RollBand
+    from rulesref.models import GlossaryTerm, Rule, Ruling
+
+    for model in (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling):
+        uid = f"response-cache-{model.__name__}"
+        post_save.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-delete")
+    for through in (Ruling.entries.through, Ruling.rules.through, GlossaryTerm.rules.through):
+        m2m_changed.connect(_bump_on_commit, sender=through, dispatch_uid=f"response-cache-{through.__name__}")
+
+
+class CatalogResponseCacheMiddleware:
+    """Serve anonymous GETs from the shared cache; place after AuthenticationMiddleware."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not self._cacheable_request(request):
+            return self.get_response(request)
+        cache = _cache()
+        prefix = catalog_version()
+        key = get_cache_key(request, prefix, "GET", cache=cache)
+        if key is not None:
+            response = cache.get(key)
+            if response is not None:
+                response["X-Cache"] = "hit"
+                return response
+        response = self.get_response(request)
+        if self._cacheable_response(request, response):
+            key = learn_cache_key(request, response, TIMEOUT, prefix, cache=cache)
+            cache.set(key, response, TIMEOUT)
+            response["X-Cache"] = "miss"
+        return response
+
+    @staticmethod
+    def _cacheable_request(request) -> bool:
+        return (
+            getattr(settings, "RESPONSE_CACHE", True)
+            and request.method in ("GET", "HEAD")
+            and not request.path.startswith(UNCACHED_PREFIXES)
+            and "HTTP_AUTHORIZATION" not in request.META
+            and not request.user.is_authenticated
+        )
+
+    @staticmethod
+    def _cacheable_response(request, response) -> bool:
+        control = response.get("Cache-Control", "").lower()
+        return (
+            response.status_code == 200
+            and not response.streaming
+            and not response.cookies
+            and not any(directive in control for directive in UNCACHEABLE_DIRECTIVES)
+        )
