@@ -15,7 +15,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
-from django.utils.cache import get_cache_key, learn_cache_key
+from django.utils.cache import get_cache_key, get_conditional_response, learn_cache_key
+from django.utils.http import parse_http_date_safe
 
 CACHE_ALIAS = "responses"
 VERSION_KEY = "catalog-version"
@@ -80,6 +81,12 @@ class CatalogResponseCacheMiddleware:
         if key is not None:
             response = cache.get(key)
             if response is not None:
+                # A stored 200 still answers If-None-Match / If-Modified-Since.
+                response = get_conditional_response(
+                    request, etag=response.get("ETag"),
+                    last_modified=parse_http_date_safe(response.get("Last-Modified") or ""),
+                    response=response,
+                )
                 response["X-Cache"] = "hit"
                 return response
         response = self.get_response(request)

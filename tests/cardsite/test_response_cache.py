@@ -54,3 +54,11 @@ def test_sandboxes_and_random_cards_are_never_cached(client, entry):
     assert "X-Cache" not in client.get("/engine/sandbox/")
     response = client.get("/api/cards/random/")
     assert response.status_code == 200 and "X-Cache" not in response
+
+
+def test_a_cached_response_still_answers_conditional_requests(client, entry):
+    url = "/api/bulk/catalog.json"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["X-Cache"] == "hit"

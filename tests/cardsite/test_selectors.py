@@ -52,6 +52,18 @@ def test_card_neighbours_within_the_game(catalog):
     assert card_neighbours(familiar) == (catalog["beelze-butthole"], None)
 
 
+def test_card_neighbours_when_many_entries_share_a_position(catalog):
+    # More ties than the selector's window: the exact fallback query decides.
+    game = catalog["bolt"].game
+    tied = [Entry.objects.create(game=game, slug=f"tie-{i:02d}", name=f"Tie {i}", kind="card",
+                                 position=500) for i in range(12)]
+    after = Entry.objects.create(game=game, slug="after", name="After", kind="card", position=501)
+    assert card_neighbours(tied[0])[1] == tied[1]
+    assert card_neighbours(tied[11]) == (tied[10], after)
+    assert card_neighbours(after)[0] == tied[11]
+    assert card_neighbours(tied[0])[0].position < 500
+
+
 def test_autocomplete_prefers_names_starting_with_the_text(catalog):
     assert [c["name"] for c in card_autocomplete(q="bol")] == ["Bolt", "Bolt of Doom", "Dark Bolt"]
     first = card_autocomplete(q="tenta")[0]
