@@ -88,10 +88,15 @@ class SqliteBackend:
         return bm25 * Value(-1.0)  # bm25 is lower-is-better
 
     def snippet(self, match: TextMatch, target):
-        return Func(
-            F(f"{target.fts_path}table"), Value(-1), Value(MARK_START), Value(MARK_END),
-            Value(" … "), Value(24), function="snippet", output_field=TextField(),
-        )
+        # From the body (column 2: ability text, answer, rule text) when the match
+        # is there, so a hit shows more than its title again; else the best column.
+        def column(index):
+            return Func(
+                F(f"{target.fts_path}table"), Value(index), Value(MARK_START), Value(MARK_END),
+                Value(" … "), Value(24), function="snippet", output_field=TextField(),
+            )
+        body_matches = Func(column(2), Value(MARK_START), function="instr")
+        return Func(body_matches, column(2), column(-1), function="iif", output_field=TextField())
 
     def matching(self, term: TextTerm, target) -> Q:
         # One FTS scan narrowed by rowid range: no join SQLite could drive the wrong way.

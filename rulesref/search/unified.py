@@ -50,6 +50,13 @@ def _excerpt(text: str) -> str:
     return " ".join(words[:EXCERPT_WORDS]) + (" …" if len(words) > EXCERPT_WORDS else "")
 
 
+HIT_FIELDS = (
+    "kind", "body", "extra", "name", "game__slug", "game__short_name", "entry__name", "entry__slug",
+    "ruling__question", "ruling__slug", "rule__number", "rule__title",
+    "term__term", "term__slug",
+)
+
+
 def _hit(doc: SearchDocument, score: float, snippet: str | None) -> dict:
     game = doc.game
     if doc.kind == "card":
@@ -80,8 +87,10 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50) -> UnifiedRe
     backend = get_backend()
     compiled = Compiler(DOCUMENTS, backend).compile(query)
     result.warnings.extend(compiled.warnings)
-    documents = SearchDocument.objects.defer("vector").select_related(
-        "game", "entry", "ruling", "rule", "term")
+    # Only what a hit shows: loading whole entries and rulings (JSON fields
+    # included) for up to 200 hits cost more than the search itself.
+    documents = SearchDocument.objects.select_related(
+        "game", "entry", "ruling", "rule", "term").only(*HIT_FIELDS)
     if game:
         documents = documents.filter(game__slug=game)
     base = documents

@@ -56,6 +56,14 @@ def test_hits_carry_urls_games_and_marked_escaped_snippets(catalog):
     assert term["url"] == "/glossary/initiative/"
 
 
+def test_snippet_comes_from_the_body_when_the_match_is_there(catalog):
+    # "creatures" is in the ruling's question (its title) and its answer (body):
+    # the snippet shows the answer, not the title a second time.
+    hit = next(h for h in search_all(q="creature kumquat").hits if h["kind"] == "ruling")
+    assert "kumquat" in hit["snippet_html"] and "<mark>" in hit["snippet_html"]
+    assert "Does Tentakiller" not in hit["snippet_html"]
+
+
 def test_snippet_html_escapes_everything_but_the_marks():
     assert snippet_html("a <i>\ue000x\ue001</i> & b") == "a &lt;i&gt;<mark>x</mark>&lt;/i&gt; &amp; b"
     assert snippet_html("\ue000open") == "<mark>open</mark>"
