@@ -18,7 +18,9 @@ FILLED = ("type", "name", "glyph", "initiative")
 
 
 def _catalog_entries(game: str, slugs: set[str]) -> dict[str, Entry]:
-    entries = Entry.objects.filter(game__slug=game, slug__in=slugs).select_related("game")
+    # Only the columns a component takes from the catalog: whole rows (JSON
+    # fields, texts) and the game join cost more than the spell check itself.
+    entries = Entry.objects.filter(game__slug=game, slug__in=slugs).only("slug", *FILLED)
     return {entry.slug: entry for entry in entries}
 
 

@@ -140,11 +140,12 @@ def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_las
                 state=state, version=expected + 1, updated=now)
             if not changed:
                 raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
-            last = sandbox.events.order_by("-seq").first()
+            # Only the newest event's id and number: its JSON is not needed here.
+            last_pk, last_seq = sandbox.events.order_by("-seq").values_list("pk", "seq").first()
             if drop_last:
-                last.delete()
+                SandboxEvent.objects.filter(pk=last_pk).delete()
             if append is not None:
-                SandboxEvent.objects.create(sandbox=sandbox, seq=last.seq + 1, action=append[0],
+                SandboxEvent.objects.create(sandbox=sandbox, seq=last_seq + 1, action=append[0],
                                             events=append[1], version=expected + 1)
     except IntegrityError as exc:  # two writers raced for the same seq
         raise SandboxStale(expected, expected + 1) from exc

@@ -86,7 +86,7 @@ def test_docs_page_is_served_offline(client):
     html = response.content.decode()
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert assets and all(url.startswith("/static/") for url in assets), assets
-    assert "cdn" not in html.lower() and "https://" not in html
+    assert "https://" not in html and "http://" not in html  # no CDN (a "cdn" substring check tripped on random CSRF tokens)
     assert "/api/schema/" in html
     for url in assets:  # whitenoise serves each of them from this machine
         assert client.get(url).status_code == 200, url

@@ -38,7 +38,8 @@ def test_pages_render_with_the_site_layout(client, url):
     html = response.content.decode()
     assert 'name="viewport"' in html  # the site's base template, phone-ready
     assert "engine/engine.css" in html
-    assert "<script src=\"http" not in html and "cdn" not in html.lower()
+    # No asset from another host (a bare "cdn" check failed on random CSRF tokens).
+    assert not re.search(r'(src|href)="(https?:)?//', html)
 
 
 def test_index_links_every_checker(client):
