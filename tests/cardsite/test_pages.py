@@ -101,7 +101,8 @@ def test_card_page_lists_rulings_rules_and_neighbours(client, catalog):
 def test_conflict_ruling_shows_readings_and_the_engines_reading(client, catalog):
     page = html(client.get("/cards/rumble/zapper/"))
     assert '<span class="badge badge-conflict">Rulebooks conflict</span>' in page
-    assert "<q>Fewer components act first.</q> <cite>Turn Order</cite>" in page
+    # Readings are our paraphrases, so they are not marked up as quotations.
+    assert "<li>Fewer components act first. <cite>(Turn Order)</cite></li>" in page
     assert "The engine follows Turn Order: Zapper acts last." in page
 
 
