@@ -41,6 +41,28 @@ TARGETS = [
     ("engine spell check", "POST", "/api/engine/spells/check", {
         "game": "rumble", "components": [
             {"type": "source", "glyph": "illusion"}, {"type": "delivery", "card": "tentakiller"}]}),
+    ("engine spell order", "POST", "/api/engine/spells/order", {
+        "game": "rumble", "seed": 3, "spells": [
+            {"wizard": "A", "components": [{"type": "source"}, {"type": "delivery", "initiative": 9}]},
+            {"wizard": "B", "components": [{"type": "source"}, {"type": "quality"},
+                                           {"type": "delivery", "card": "tentakiller"}]},
+            {"wizard": "C", "components": [{"type": "source"}, {"type": "quality"},
+                                           {"type": "delivery", "initiative": 16}]}]}),
+    ("engine SP setup", "POST", "/api/engine/satanic-panic/setup",
+     {"players": 4, "satan": True, "seed": 7}),
+    ("engine SP score", "POST", "/api/engine/satanic-panic/score", {"players": [
+        {"name": "Ann", "card_vp": 30, "dead_wizard_tokens": ["DWT 11"], "damned_wizard_tokens": 0,
+         "burning_limp_wands": 1, "legendary_devils": 2},
+        {"name": "Bo", "card_vp": 25, "dead_wizard_tokens": 0, "damned_wizard_tokens": 0,
+         "burning_limp_wands": 0, "legendary_devils": 1}]}),
+    ("engine anarchy score", "POST", "/api/engine/anarchy/score", {"wizards": [
+        {"name": "Ann", "applause": [2, 3], "dead_wizard_tokens": 1, "treasures": 2},
+        {"name": "Bo", "applause": [4], "dead_wizard_tokens": 0, "treasures": 0}]}),
+    ("engine rumble score", "POST", "/api/engine/rumble/score", {
+        "variant": "quick-match", "wizards": ["Ann", "Bo", "Cy"], "games": [
+            {"last_standing": "Ann", "kills": {"Ann": 2}},
+            {"last_standing": "Bo", "kills": {"Bo": 1, "Cy": 1}},
+            {"last_standing": "Cy", "kills": {"Cy": 1, "Ann": 1}}]}),
 ]
 
 

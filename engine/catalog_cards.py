@@ -9,7 +9,12 @@ unknown, never turned into 0.
 """
 from __future__ import annotations
 
-from cardsite.models import Entry
+from functools import cache
+from typing import NamedTuple
+
+from django.db import connection
+
+from cardsite.models import Entry, Game
 from engine.core import EngineError
 from engine.spell_games import COMPONENT_TYPES, cite, require_game
 from engine.spells import spell_check, spell_order
@@ -17,14 +22,37 @@ from engine.spells import spell_check, spell_order
 FILLED = ("type", "name", "glyph", "initiative")
 
 
-def _catalog_entries(game: str, slugs: set[str]) -> dict[str, Entry]:
-    # Only the columns a component takes from the catalog: whole rows (JSON
-    # fields, texts) and the game join cost more than the spell check itself.
-    entries = Entry.objects.filter(game__slug=game, slug__in=slugs).only("slug", *FILLED)
-    return {entry.slug: entry for entry in entries}
+class CatalogCard(NamedTuple):
+    """The columns a spell component takes from its catalog Entry."""
+
+    slug: str
+    type: str | None
+    name: str
+    glyph: str | None
+    initiative: int | None
 
 
-def _resolve_one(game: str, raw: dict, entry: Entry, where: str) -> tuple[dict, list[dict]]:
+@cache
+def _entries_sql(count: int) -> str:
+    # Plain SQL, built once from the models' own names: compiling the ORM
+    # query took longer than the spell check it serves (one indexed lookup).
+    entry, game = Entry._meta, Game._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"e.{quote(entry.get_field(name).column)}" for name in CatalogCard._fields)
+    return (f"SELECT {columns} FROM {quote(entry.db_table)} e "
+            f"JOIN {quote(game.db_table)} g ON g.{quote(game.pk.column)} = "
+            f"e.{quote(entry.get_field('game').column)} "
+            f"WHERE g.{quote(game.get_field('slug').column)} = %s "
+            f"AND e.{quote(entry.get_field('slug').column)} IN ({', '.join(['%s'] * count)})")
+
+
+def _catalog_entries(game: str, slugs: set[str]) -> dict[str, CatalogCard]:
+    with connection.cursor() as cursor:
+        cursor.execute(_entries_sql(len(slugs)), [game, *sorted(slugs)])
+        return {row[0]: CatalogCard(*row) for row in cursor.fetchall()}
+
+
+def _resolve_one(game: str, raw: dict, entry: CatalogCard, where: str) -> tuple[dict, list[dict]]:
     """The component with the catalog's values filled in, and the notes about it."""
     given_type = raw.get("type")
     if entry.type is None and given_type is None:
@@ -56,7 +84,7 @@ def _resolve_one(game: str, raw: dict, entry: Entry, where: str) -> tuple[dict, 
     return component, notes
 
 
-def _describe(entry: Entry) -> str:
+def _describe(entry: CatalogCard) -> str:
     values = [entry.type or "type unknown", entry.glyph or "glyph unknown"]
     if entry.type == "delivery":
         init = entry.initiative

@@ -6,15 +6,22 @@ engine's dict, with ``explanation`` citing the rules applied.
 """
 from __future__ import annotations
 
+import json
+from functools import cache
+
+from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from rest_framework.exceptions import APIException, ParseError, Throttled
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from engine import catalog_cards, odds
+from engine.core import EngineError
 from engine.deckbuilder import satanic_panic_score, satanic_panic_setup
 from engine.spells import anarchy_score, quick_match_score, rumble_match_score
 
@@ -36,24 +43,82 @@ class CheckerView(APIView):
     authentication_classes = []
     parser_classes = [JSONParser]  # typed JSON only: a form post cannot carry the lists
     schema = CheckerAutoSchema()
-    request_serializer: type[s.serializers.Serializer]
 
     def get_exception_handler(self):
         return checker_exception_handler
 
-    def valid(self, data) -> dict:
-        serializer = self.request_serializer(data=data)
-        serializer.is_valid(raise_exception=True)
-        return _plain(serializer.validated_data)
+
+class CheckerPostView(CheckerView):
+    """A checker that takes a JSON body: ``answer`` turns the checked body into the reply.
+
+    A well-formed JSON POST that passes takes a short path: throttle, parse,
+    check, answer, render with DRF's JSON renderer. DRF's request and response
+    wrapping cost more than the engine's answer, so it is kept for everything
+    else: errors (400, 429, 500 in the API's shapes), 405, 415 and OPTIONS all
+    go through ``APIView.dispatch`` as before, and so do bodies in other
+    encodings.
+    """
+
+    request_serializer: type[s.serializers.Serializer]
+
+    def answer(self, data: dict) -> dict:
+        raise NotImplementedError
+
+    def post(self, request):
+        return Response(self.answer(validated(self.request_serializer, request.data)))
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method != "POST" or not _utf8_json(request):
+            return super().dispatch(request, *args, **kwargs)
+        try:  # as DRF's path sees the caller: anonymous, since checkers authenticate no one
+            self.check_throttles(self.initialize_request(request, *args, **kwargs))
+        except Throttled:
+            # DRF asks again (a refusal is not counted) and answers the 429.
+            return super().dispatch(request, *args, **kwargs)
+        try:
+            answer = self.answer(validated(self.request_serializer, _json_body(request)))
+        except (APIException, EngineError):
+            # DRF's path reads the body again (Django keeps it) and answers the
+            # error exactly as it always has; this request is already counted.
+            self.throttle_classes = ()
+            return super().dispatch(request, *args, **kwargs)
+        response = HttpResponse(JSONRenderer().render(answer), content_type="application/json")
+        response["Allow"] = ", ".join(self.allowed_methods)
+        response["Vary"] = "Accept"
+        return response
 
 
-def _plain(value):
-    """Validated data as plain dicts and lists (the engine takes JSON-like input)."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+def _utf8_json(request) -> bool:
+    return (request.content_type == "application/json"
+            and request.content_params.get("charset", "utf-8").lower() in ("utf-8", "utf8"))
+
+
+def _reject_constant(token: str):
+    raise ValueError(f"Out of range float values are not JSON compliant: {token!r}")
+
+
+def _json_body(request):
+    """The body as DRF's JSONParser reads it (strict JSON; an empty body is ``{}``)."""
+    if not request.body:
+        return {}
+    try:
+        return json.loads(request.body, parse_constant=_reject_constant)
+    except ValueError as exc:
+        raise ParseError(f"JSON parse error - {exc}") from exc
+
+
+def validated(serializer_class, data) -> dict:
+    """The request's data checked by ``serializer_class``, as plain dicts and lists (the
+    engine takes JSON-like input); a ValidationError names the field."""
+    return _request_validator(serializer_class).run_validation(data)
+
+
+@cache
+def _request_validator(serializer_class):
+    """One serializer per class, reused: DRF deep-copies every declared field
+    per instance, which cost more than the engine's answer. ``run_validation``
+    keeps no state on the serializer, so sharing it is safe."""
+    return serializer_class()
 
 
 def _odds_response(answer: dict) -> Response:
@@ -70,7 +135,32 @@ def _errors(*examples):
 TAGS = ["engine"]
 
 
-class SpellCheckView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.SpellCheck,
+    responses={200: s.SpellCheckResponse, 400: s.ErrorResponse},
+    summary="Is a spell legal? Its component count, initiative and name.",
+    examples=[
+        OpenApiExample("Catalog card and stand-ins", request_only=True, value={
+            "game": "rumble", "components": [
+                {"type": "source", "name": "Adh-Deezi's", "glyph": "illusion"},
+                {"type": "wild-magic", "slot": "quality"},
+                {"type": "delivery", "card": "tentakiller"}]}),
+        OpenApiExample("Two Deliveries", request_only=True, value={
+            "game": "anarchy", "components": [
+                {"type": "delivery", "glyph": "dark", "initiative": 14},
+                {"type": "delivery", "glyph": "arcane", "initiative": 7},
+                {"type": "rally"}]}),
+        OpenApiExample("Legal", response_only=True, value={
+            "legal": True, "errors": [], "component_count": 3, "initiative": 16,
+            "name": "Adh-Deezi's [Quality from Wild Magic] Tentakiller",
+            "explanation": [{"rule": "rumble: Building a Spell",
+                             "text": "3 component(s); a spell holds at most 3"}]}),
+        *_errors(("Unknown card", {"status": 400, "code": "unknown-card",
+                                   "detail": "components[2].card: no rumble card "
+                                   "'tentakilr' in the catalog",
+                                   "field": "components[2].card"})),
+    ]))
+class SpellCheckView(CheckerPostView):
     """Judge a placed spell: legality with reasons, component count, initiative and name.
 
     Components may name a catalog `card`; its type, glyph, initiative and name are filled in
@@ -78,74 +168,47 @@ class SpellCheckView(CheckerView):
 
     request_serializer = s.SpellCheck
 
-    @extend_schema(
-        tags=TAGS, request=s.SpellCheck,
-        responses={200: s.SpellCheckResponse, 400: s.ErrorResponse},
-        summary="Is a spell legal? Its component count, initiative and name.",
-        examples=[
-            OpenApiExample("Catalog card and stand-ins", request_only=True, value={
-                "game": "rumble", "components": [
-                    {"type": "source", "name": "Adh-Deezi's", "glyph": "illusion"},
-                    {"type": "wild-magic", "slot": "quality"},
-                    {"type": "delivery", "card": "tentakiller"}]}),
-            OpenApiExample("Two Deliveries", request_only=True, value={
-                "game": "anarchy", "components": [
-                    {"type": "delivery", "glyph": "dark", "initiative": 14},
-                    {"type": "delivery", "glyph": "arcane", "initiative": 7},
-                    {"type": "rally"}]}),
-            OpenApiExample("Legal", response_only=True, value={
-                "legal": True, "errors": [], "component_count": 3, "initiative": 16,
-                "name": "Adh-Deezi's [Quality from Wild Magic] Tentakiller",
-                "explanation": [{"rule": "rumble: Building a Spell",
-                                 "text": "3 component(s); a spell holds at most 3"}]}),
-            *_errors(("Unknown card", {"status": 400, "code": "unknown-card",
-                                       "detail": "components[2].card: no rumble card "
-                                       "'tentakilr' in the catalog",
-                                       "field": "components[2].card"})),
-        ])
-    def post(self, request):
-        data = self.valid(request.data)
-        return Response(catalog_cards.check_spell(
-            game=data["game"], components=data["components"], wizard=data.get("wizard")))
+    def answer(self, data: dict) -> dict:
+        return catalog_cards.check_spell(
+            game=data["game"], components=data["components"], wizard=data.get("wizard"))
 
 
-class SpellOrderView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.SpellOrder,
+    responses={200: s.SpellOrderResponse, 400: s.ErrorResponse},
+    summary="The round's turn order, with tie roll-offs.",
+    examples=[
+        OpenApiExample("17, 14 and 14 (Rumble's Turn Order example)", request_only=True,
+                       value={"game": "rumble", "spells": [
+                           {"wizard": "A", "components": [
+                               {"type": "source"}, {"type": "delivery", "initiative": 9}]},
+                           {"wizard": "B", "components": [
+                               {"type": "source"}, {"type": "quality"},
+                               {"type": "delivery", "initiative": 17}]},
+                           {"wizard": "C", "components": [
+                               {"type": "source"}, {"type": "quality"},
+                               {"type": "delivery", "initiative": 14}]},
+                           {"wizard": "D", "components": [
+                               {"type": "source"}, {"type": "quality"},
+                               {"type": "delivery", "initiative": 14}]}],
+                           "rolls": {"C": 2, "D": 5}}),
+        OpenApiExample("Order", response_only=True, value={
+            "order": ["A", "B", "D", "C"],
+            "ties": [{"wizards": ["C", "D"], "component_count": 3, "initiative": 14,
+                      "rolls": [{"C": 2, "D": 5}], "order": ["D", "C"]}],
+            "explanation": [{"rule": "rumble: Turn Order",
+                             "text": "fewer components act first: one, then two, then three"}]}),
+    ]))
+class SpellOrderView(CheckerPostView):
     """The round's turn order: fewer components first, then higher initiative, then die
     roll-offs (from `rolls`, then from `seed`), with every roll shown."""
 
     request_serializer = s.SpellOrder
 
-    @extend_schema(
-        tags=TAGS, request=s.SpellOrder,
-        responses={200: s.SpellOrderResponse, 400: s.ErrorResponse},
-        summary="The round's turn order, with tie roll-offs.",
-        examples=[
-            OpenApiExample("17, 14 and 14 (Rumble's Turn Order example)", request_only=True,
-                           value={"game": "rumble", "spells": [
-                               {"wizard": "A", "components": [
-                                   {"type": "source"}, {"type": "delivery", "initiative": 9}]},
-                               {"wizard": "B", "components": [
-                                   {"type": "source"}, {"type": "quality"},
-                                   {"type": "delivery", "initiative": 17}]},
-                               {"wizard": "C", "components": [
-                                   {"type": "source"}, {"type": "quality"},
-                                   {"type": "delivery", "initiative": 14}]},
-                               {"wizard": "D", "components": [
-                                   {"type": "source"}, {"type": "quality"},
-                                   {"type": "delivery", "initiative": 14}]}],
-                               "rolls": {"C": 2, "D": 5}}),
-            OpenApiExample("Order", response_only=True, value={
-                "order": ["A", "B", "D", "C"],
-                "ties": [{"wizards": ["C", "D"], "component_count": 3, "initiative": 14,
-                          "rolls": [{"C": 2, "D": 5}], "order": ["D", "C"]}],
-                "explanation": [{"rule": "rumble: Turn Order",
-                                 "text": "fewer components act first: one, then two, then three"}]}),
-        ])
-    def post(self, request):
-        data = self.valid(request.data)
-        return Response(catalog_cards.order_spells(
+    def answer(self, data: dict) -> dict:
+        return catalog_cards.order_spells(
             game=data["game"], spells=data["spells"], rolls=data.get("rolls"),
-            seed=data.get("seed")))
+            seed=data.get("seed"))
 
 
 class PowerRollOddsView(CheckerView):
@@ -163,10 +226,8 @@ class PowerRollOddsView(CheckerView):
                                   "detail": "dice: Ensure this value is greater than or "
                                   "equal to 1.", "field": "dice"}))])
     def get(self, request):
-        query = s.PowerRollQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        return _odds_response(odds.power_roll_odds(query.validated_data["dice"],
-                                                   query.validated_data.get("bands") or None))
+        query = validated(s.PowerRollQuery, request.query_params)
+        return _odds_response(odds.power_roll_odds(query["dice"], query.get("bands") or None))
 
 
 class DemoniacOddsView(CheckerView):
@@ -182,88 +243,83 @@ class DemoniacOddsView(CheckerView):
             "re-roll every die that is not a pentagram; stop once the target is reached",
             "dice": 5, "actions": 3, "hits": 4})])
     def get(self, request):
-        query = s.DemoniacQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        data = query.validated_data
+        data = validated(s.DemoniacQuery, request.query_params)
         return _odds_response(odds.demoniac_attack_odds(data["dice"], data["actions"],
                                                         data["hits"]))
 
 
-class SatanicPanicSetupView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.SatanicPanicSetup,
+    responses={200: s.SatanicPanicSetupResponse, 400: s.ErrorResponse},
+    summary="A Satanic Panic table for 2 to 5 players, replayable by seed.",
+    examples=[
+        OpenApiExample("4 players with Satan", request_only=True,
+                       value={"players": 4, "satan": True, "seed": 7}),
+        *_errors(("Six players", {"status": 400, "code": "range",
+                                  "detail": "players: Ensure this value is less than or "
+                                  "equal to 5.", "field": "players"}))]))
+class SatanicPanicSetupView(CheckerPostView):
     """Set up Satanic Panic for 2 to 5 players (Satan included): starting decks, the
     Legendary Devil stack, the Dead Wizard Token stack and the Line-Up. A seed replays it."""
 
     request_serializer = s.SatanicPanicSetup
 
-    @extend_schema(
-        tags=TAGS, request=s.SatanicPanicSetup,
-        responses={200: s.SatanicPanicSetupResponse, 400: s.ErrorResponse},
-        summary="A Satanic Panic table for 2 to 5 players, replayable by seed.",
-        examples=[
-            OpenApiExample("4 players with Satan", request_only=True,
-                           value={"players": 4, "satan": True, "seed": 7}),
-            *_errors(("Six players", {"status": 400, "code": "range",
-                                      "detail": "players: Ensure this value is less than or "
-                                      "equal to 5.", "field": "players"}))])
-    def post(self, request):
-        data = self.valid(request.data)
-        return Response(satanic_panic_setup(data.pop("players"), data.pop("satan"),
-                                            data.pop("seed", None), **data))
+    def answer(self, data: dict) -> dict:
+        return satanic_panic_setup(data.pop("players"), data.pop("satan"),
+                                   data.pop("seed", None), **data)
 
 
-class SatanicPanicScoreView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.SatanicPanicScore,
+    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+    summary="Satanic Panic end-of-game VP, ranking and tiebreaks.",
+    examples=[OpenApiExample("Two players", request_only=True, value={"players": [
+        {"name": "Ann", "card_vp": 30, "dead_wizard_tokens": ["DWT 11"],
+         "damned_wizard_tokens": 0, "burning_limp_wands": 1, "legendary_devils": 2},
+        {"name": "Bo", "card_vp": 25, "dead_wizard_tokens": 0, "damned_wizard_tokens": 0,
+         "burning_limp_wands": 0, "legendary_devils": 1}]})]))
+class SatanicPanicScoreView(CheckerPostView):
     """Score a finished Satanic Panic game: VP, ranking, winner and the tiebreak used."""
 
     request_serializer = s.SatanicPanicScore
 
-    @extend_schema(
-        tags=TAGS, request=s.SatanicPanicScore,
-        responses={200: s.ScoreResponse, 400: s.ErrorResponse},
-        summary="Satanic Panic end-of-game VP, ranking and tiebreaks.",
-        examples=[OpenApiExample("Two players", request_only=True, value={"players": [
-            {"name": "Ann", "card_vp": 30, "dead_wizard_tokens": ["DWT 11"],
-             "damned_wizard_tokens": 0, "burning_limp_wands": 1, "legendary_devils": 2},
-            {"name": "Bo", "card_vp": 25, "dead_wizard_tokens": 0, "damned_wizard_tokens": 0,
-             "burning_limp_wands": 0, "legendary_devils": 1}]})])
-    def post(self, request):
-        data = self.valid(request.data)
-        return Response(satanic_panic_score(data.pop("players"), **data))
+    def answer(self, data: dict) -> dict:
+        return satanic_panic_score(data.pop("players"), **data)
 
 
-class AnarchyScoreView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.AnarchyScore,
+    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+    summary="Anarchy at the Arena end-of-game VP, ranking and tiebreaks.",
+    examples=[OpenApiExample("Three wizards", request_only=True, value={"wizards": [
+        {"name": "Ann", "applause": [2, 3], "dead_wizard_tokens": 1, "treasures": 2},
+        {"name": "Bo", "applause": [4], "dead_wizard_tokens": 0, "treasures": 0},
+        {"name": "Cy", "applause": [], "dead_wizard_tokens": 0, "treasures": 1}]})]))
+class AnarchyScoreView(CheckerPostView):
     """Score a finished Anarchy at the Arena game: Applause VP less Dead Wizard tokens,
     then the tiebreaks."""
 
     request_serializer = s.AnarchyScore
 
-    @extend_schema(
-        tags=TAGS, request=s.AnarchyScore,
-        responses={200: s.ScoreResponse, 400: s.ErrorResponse},
-        summary="Anarchy at the Arena end-of-game VP, ranking and tiebreaks.",
-        examples=[OpenApiExample("Three wizards", request_only=True, value={"wizards": [
-            {"name": "Ann", "applause": [2, 3], "dead_wizard_tokens": 1, "treasures": 2},
-            {"name": "Bo", "applause": [4], "dead_wizard_tokens": 0, "treasures": 0},
-            {"name": "Cy", "applause": [], "dead_wizard_tokens": 0, "treasures": 1}]})])
-    def post(self, request):
-        data = self.valid(request.data)
-        return Response(anarchy_score(data["wizards"]))
+    def answer(self, data: dict) -> dict:
+        return anarchy_score(data["wizards"])
 
 
-class RumbleScoreView(CheckerView):
+@extend_schema_view(post=extend_schema(
+    tags=TAGS, request=s.RumbleScore,
+    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+    summary="Rumble match (two Last Wizard Standing tokens) or Quick Match points.",
+    examples=[OpenApiExample("Quick Match", request_only=True, value={
+        "variant": "quick-match", "wizards": ["Ann", "Bo", "Cy"], "games": [
+            {"last_standing": "Ann", "kills": {"Ann": 2}},
+            {"last_standing": "Bo", "kills": {"Bo": 1, "Cy": 1}},
+            {"last_standing": "Cy", "kills": {"Cy": 1, "Ann": 1}}]})]))
+class RumbleScoreView(CheckerPostView):
     """Score a Rumble match (two Last Wizard Standing tokens win) or a Quick Match."""
 
     request_serializer = s.RumbleScore
 
-    @extend_schema(
-        tags=TAGS, request=s.RumbleScore,
-        responses={200: s.ScoreResponse, 400: s.ErrorResponse},
-        summary="Rumble match (two Last Wizard Standing tokens) or Quick Match points.",
-        examples=[OpenApiExample("Quick Match", request_only=True, value={
-            "variant": "quick-match", "wizards": ["Ann", "Bo", "Cy"], "games": [
-                {"last_standing": "Ann", "kills": {"Ann": 2}},
-                {"last_standing": "Bo", "kills": {"Bo": 1, "Cy": 1}},
-                {"last_standing": "Cy", "kills": {"Cy": 1, "Ann": 1}}]})])
-    def post(self, request):
-        data = self.valid(request.data)
+    def answer(self, data: dict) -> dict:
         score = quick_match_score if data["variant"] == "quick-match" else rumble_match_score
-        return Response(score(data["wizards"], data["games"]))
+        return score(data["wizards"], data["games"])
+
