@@ -7,7 +7,7 @@ Uses the default SQLite set-up in a temporary directory (or BENCH_DATABASE_URL
 for PostgreSQL), plays seeded random legal actions per game, and prints the
 median and p95 milliseconds per round trip, and the engine's share (the same
 load/check/apply/dump without the database). Figures, not a test; the HTTP
-figure against the /healthz floor comes from bench/http_bench.py.
+figure against the /healthz floor comes from bench/sandbox_http.py.
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from ..core import EngineError, Problem, make_rng
 from ..models import Sandbox, SandboxEvent
+from . import store
 from .families import MAX_SEED, family_for
 
 
@@ -61,11 +62,11 @@ class ActOutcome:
 
 
 def _load(sandbox_id) -> Sandbox:
-    try:
-        return Sandbox.objects.get(pk=str(sandbox_id))
-    except Sandbox.DoesNotExist:
+    sandbox = store.load(str(sandbox_id))
+    if sandbox is None:
         raise SandboxNotFound(f"No sandbox {sandbox_id!r}: it may have been cleaned up "
-                              "after a long time unused.") from None
+                              "after a long time unused.")
+    return sandbox
 
 
 def _require_version(expected) -> int:
@@ -136,17 +137,13 @@ def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_las
     now = timezone.now()
     try:
         with transaction.atomic():
-            changed = Sandbox.objects.filter(pk=sandbox.pk, version=expected).update(
-                state=state, version=expected + 1, updated=now)
-            if not changed:
+            if not store.update_if_version(sandbox.pk, expected, state=state, updated=now):
                 raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
-            # Only the newest event's id and number: its JSON is not needed here.
-            last_pk, last_seq = sandbox.events.order_by("-seq").values_list("pk", "seq").first()
             if drop_last:
-                SandboxEvent.objects.filter(pk=last_pk).delete()
+                sandbox.events.order_by("-seq")[:1].get().delete()
             if append is not None:
-                SandboxEvent.objects.create(sandbox=sandbox, seq=last_seq + 1, action=append[0],
-                                            events=append[1], version=expected + 1)
+                store.append_event(sandbox.pk, action=append[0], events=append[1],
+                                   version=expected + 1, created=now)
     except IntegrityError as exc:  # two writers raced for the same seq
         raise SandboxStale(expected, expected + 1) from exc
     sandbox.state, sandbox.version, sandbox.updated = state, expected + 1, now

@@ -155,3 +155,24 @@ def test_cleanup_command_deletes_only_untouched_sandboxes(capsys):
     call_command("cleanup_sandboxes", "--days", "30")
     assert list(Sandbox.objects.values_list("pk", flat=True)) == [fresh.pk]
     assert not SandboxEvent.objects.filter(sandbox_id=old.pk).exists()
+
+
+def test_the_plain_sql_store_reads_and_writes_what_the_orm_does():
+    sandbox = sandbox_create("rumble", {"wizards": ["Älice", "Bob"]}, seed=3)
+    heal = {"type": "heal", "target": "Älice", "amount": 1, "note": "ünïcode ✓"}
+    outcome = sandbox_act(sandbox.id, heal, 1)
+    stored = Sandbox.objects.get(pk=sandbox.id)
+    assert stored.state == outcome.sandbox.state and stored.version == 2
+    assert stored.updated == outcome.sandbox.updated and timezone.is_aware(stored.updated)
+    entry = stored.events.get(seq=1)
+    assert entry.action == heal and entry.version == 2 and entry.events == outcome.events
+    assert entry.created == stored.updated
+    # After an undo the next action takes the freed number again.
+    sandbox_undo(sandbox.id, 2)
+    sandbox_act(sandbox.id, heal, 3)
+    assert list(stored.events.values_list("seq", "version")) == [(0, 1), (1, 4)]
+    # The service's own read: the options, seed and state as stored; timestamps on demand.
+    loaded = sandbox_act(sandbox.id, heal, 4).sandbox
+    assert (loaded.options, loaded.seed, loaded.game) == ({"wizards": ["Älice", "Bob"]}, 3,
+                                                          "rumble")
+    assert loaded.created == stored.created

@@ -1,0 +1,85 @@
+"""An action's three statements in plain SQL: read the table, update it, log the action.
+
+They run on every action. Built through the ORM, compiling them (and reading
+the newest log entry's number first) cost more than the rules themselves; here
+the SQL is built once from the models' own table and column names, and each
+value goes through its model field both ways, so JSON and datetimes are read
+and stored exactly as the ORM does on SQLite and PostgreSQL alike.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+
+from ..models import Sandbox, SandboxEvent
+
+
+def _column(model, name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+def _prepared(model, values: dict) -> list:
+    return [model._meta.get_field(name).get_db_prep_save(value, connection)
+            for name, value in values.items()]
+
+
+# What an action and the table page read; ``created`` and ``updated`` are left deferred.
+LOADED = ("id", "game", "options", "seed", "state", "version")
+
+
+@cache
+def _select_sql() -> str:
+    columns = ", ".join(_column(Sandbox, name) for name in LOADED)
+    return (f"SELECT {columns} FROM {connection.ops.quote_name(Sandbox._meta.db_table)} "
+            f"WHERE {_column(Sandbox, 'id')} = %s")
+
+
+@cache
+def _update_sql() -> str:
+    table = connection.ops.quote_name(Sandbox._meta.db_table)
+    sets = ", ".join(f"{_column(Sandbox, name)} = %s" for name in ("state", "version", "updated"))
+    return (f"UPDATE {table} SET {sets} "
+            f"WHERE {_column(Sandbox, 'id')} = %s AND {_column(Sandbox, 'version')} = %s")
+
+
+@cache
+def _insert_sql() -> str:
+    table = connection.ops.quote_name(SandboxEvent._meta.db_table)
+    sandbox, seq = _column(SandboxEvent, "sandbox"), _column(SandboxEvent, "seq")
+    given = ", ".join(_column(SandboxEvent, name) for name in ("action", "events", "version",
+                                                               "created"))
+    # The next number is read in the same statement; the unique (sandbox, seq)
+    # constraint still stops two writers from taking the same one.
+    return (f"INSERT INTO {table} ({sandbox}, {seq}, {given}) "
+            f"SELECT %s, COALESCE(MAX({seq}), 0) + 1, %s, %s, %s, %s "
+            f"FROM {table} WHERE {sandbox} = %s")
+
+
+def load(sandbox_id: str) -> Sandbox | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_select_sql(), [sandbox_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = [Sandbox._meta.get_field(name) for name in LOADED]
+    values = [field.from_db_value(value, None, connection)
+              if hasattr(field, "from_db_value") else value
+              for field, value in zip(fields, row, strict=True)]
+    return Sandbox.from_db(connection.alias, LOADED, values)
+
+
+def update_if_version(sandbox_id: str, expected: int, *, state: dict, updated) -> bool:
+    """Store ``state`` as version ``expected + 1`` if the row is still at ``expected``."""
+    params = _prepared(Sandbox, {"state": state, "version": expected + 1, "updated": updated})
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(), [*params, sandbox_id, expected])
+        return cursor.rowcount == 1
+
+
+def append_event(sandbox_id: str, *, action, events: list, version: int, created) -> None:
+    """Log an action after the newest entry (one number higher)."""
+    params = _prepared(SandboxEvent, {"action": action, "events": events, "version": version,
+                                      "created": created})
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(), [sandbox_id, *params, sandbox_id])
