@@ -189,3 +189,19 @@ class RollBand(models.Model):
     def clean(self):
         if self.high is not None and self.high < self.low:
             raise ValidationError({"high": "The band's upper end is below its lower end."})
+
+
+class ApiAllowance(models.Model):
+    """An anonymous API client's allowance (cardsite.api.throttling).
+
+    ``due`` is when the client's next request is due if it kept exactly to the
+    rate (the generic cell rate algorithm's theoretical arrival time); the
+    client may run ahead of it by one period's worth of requests.
+    """
+
+    client = models.CharField(primary_key=True, max_length=64,
+                              help_text="A hash of the client's address.")
+    due = models.FloatField(db_index=True, help_text="Unix time.")
+
+    def __str__(self):
+        return f"{self.client[:12]}… due {self.due:.0f}"

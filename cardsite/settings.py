@@ -172,19 +172,14 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- REST framework (the API: cardsite/api) ------------------------------------
-# Anonymous clients are throttled per IP; "off" disables it (benchmarks). Counts
-# live in a database cache table (migration cardsite 0002) so that several app
-# processes share them.
+# Anonymous clients are throttled per IP; "off" disables it (benchmarks). The
+# allowances live in a table (cardsite.api.throttling) shared by every app process.
 API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
 # How many proxies (load balancers) stand in front of the app: the client's
 # address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
 API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "api-throttle": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "api_throttle_cache",
-    },
     # Anonymous GET responses, keyed by the catalog version (cardsite.response_cache);
     # a table (migration cardsite 0004) so every app process shares it.
     "responses": {

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from django.db import connection
 
 from cardsite.models import Entry, Game
+from cardsite.sql_names import column, table
 from engine.core import EngineError
 from engine.spell_games import COMPONENT_TYPES, cite, require_game
 from engine.spells import spell_check, spell_order
@@ -34,16 +35,13 @@ class CatalogCard(NamedTuple):
 
 @cache
 def _entries_sql(count: int) -> str:
-    # Plain SQL, built once from the models' own names: compiling the ORM
-    # query took longer than the spell check it serves (one indexed lookup).
-    entry, game = Entry._meta, Game._meta
-    quote = connection.ops.quote_name
-    columns = ", ".join(f"e.{quote(entry.get_field(name).column)}" for name in CatalogCard._fields)
-    return (f"SELECT {columns} FROM {quote(entry.db_table)} e "
-            f"JOIN {quote(game.db_table)} g ON g.{quote(game.pk.column)} = "
-            f"e.{quote(entry.get_field('game').column)} "
-            f"WHERE g.{quote(game.get_field('slug').column)} = %s "
-            f"AND e.{quote(entry.get_field('slug').column)} IN ({', '.join(['%s'] * count)})")
+    # Plain SQL: compiling the ORM query took longer than the spell check it
+    # serves (one indexed lookup).
+    columns = ", ".join(f"e.{column(Entry, name)}" for name in CatalogCard._fields)
+    return (f"SELECT {columns} FROM {table(Entry)} e "
+            f"JOIN {table(Game)} g ON g.{column(Game, 'id')} = e.{column(Entry, 'game')} "
+            f"WHERE g.{column(Game, 'slug')} = %s "
+            f"AND e.{column(Entry, 'slug')} IN ({', '.join(['%s'] * count)})")
 
 
 def _catalog_entries(game: str, slugs: set[str]) -> dict[str, CatalogCard]:

@@ -12,11 +12,9 @@ from functools import cache
 
 from django.db import connection
 
+from cardsite.sql_names import column, table
+
 from ..models import Sandbox, SandboxEvent
-
-
-def _column(model, name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
 def _prepared(model, values: dict) -> list:
@@ -30,30 +28,29 @@ LOADED = ("id", "game", "options", "seed", "state", "version")
 
 @cache
 def _select_sql() -> str:
-    columns = ", ".join(_column(Sandbox, name) for name in LOADED)
-    return (f"SELECT {columns} FROM {connection.ops.quote_name(Sandbox._meta.db_table)} "
-            f"WHERE {_column(Sandbox, 'id')} = %s")
+    columns = ", ".join(column(Sandbox, name) for name in LOADED)
+    return (f"SELECT {columns} FROM {table(Sandbox)} "
+            f"WHERE {column(Sandbox, 'id')} = %s")
 
 
 @cache
 def _update_sql() -> str:
-    table = connection.ops.quote_name(Sandbox._meta.db_table)
-    sets = ", ".join(f"{_column(Sandbox, name)} = %s" for name in ("state", "version", "updated"))
-    return (f"UPDATE {table} SET {sets} "
-            f"WHERE {_column(Sandbox, 'id')} = %s AND {_column(Sandbox, 'version')} = %s")
+    sets = ", ".join(f"{column(Sandbox, name)} = %s" for name in ("state", "version", "updated"))
+    return (f"UPDATE {table(Sandbox)} SET {sets} "
+            f"WHERE {column(Sandbox, 'id')} = %s AND {column(Sandbox, 'version')} = %s")
 
 
 @cache
 def _insert_sql() -> str:
-    table = connection.ops.quote_name(SandboxEvent._meta.db_table)
-    sandbox, seq = _column(SandboxEvent, "sandbox"), _column(SandboxEvent, "seq")
-    given = ", ".join(_column(SandboxEvent, name) for name in ("action", "events", "version",
+    events = table(SandboxEvent)
+    sandbox, seq = column(SandboxEvent, "sandbox"), column(SandboxEvent, "seq")
+    given = ", ".join(column(SandboxEvent, name) for name in ("action", "events", "version",
                                                                "created"))
     # The next number is read in the same statement; the unique (sandbox, seq)
     # constraint still stops two writers from taking the same one.
-    return (f"INSERT INTO {table} ({sandbox}, {seq}, {given}) "
+    return (f"INSERT INTO {events} ({sandbox}, {seq}, {given}) "
             f"SELECT %s, COALESCE(MAX({seq}), 0) + 1, %s, %s, %s, %s "
-            f"FROM {table} WHERE {sandbox} = %s")
+            f"FROM {events} WHERE {sandbox} = %s")
 
 
 def load(sandbox_id: str) -> Sandbox | None:
