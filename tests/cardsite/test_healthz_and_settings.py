@@ -76,3 +76,16 @@ def test_sqlite_file_uses_wal(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
     assert out.stdout.strip() == "wal", out.stderr
+
+
+def test_an_old_sqlite_fails_the_database_check(monkeypatch):
+    from django.db import connection
+
+    from cardsite import checks
+
+    if connection.vendor != "sqlite":
+        assert checks.sqlite_version() == []
+        return
+    assert checks.sqlite_version() == []
+    monkeypatch.setattr(checks.sqlite3, "sqlite_version_info", (3, 34, 1))
+    assert [error.id for error in checks.sqlite_version()] == ["cardsite.E001"]
