@@ -42,14 +42,13 @@ OPEN_BAND_DECODED = re.compile(r"\s*\d+\s+")
 
 
 class StrictSerializer(serializers.Serializer):
-    """Rejects keys it does not know: ``{"initiatve": 5}`` is a 400, not an unknown.
+    """Rejects keys it does not know: ``{"initiatve": 5}`` is a 400, not an unknown."""
 
-    Checker bodies are JSON objects, so fields are read straight from the dict,
-    and an optional field left out is passed over without DRF's SkipField round
-    trip: a typical component gives two of its six fields, and the skipped ones
-    took most of a request's validation time. Otherwise this is DRF's loop.
-    """
-
+    # (A comment, not the docstring: the schema shows the docstring.) Checker
+    # bodies are JSON objects, so fields are read straight from the dict, and
+    # an optional field left out is passed over without DRF's SkipField round
+    # trip: a typical component gives two of its six fields, and the skipped
+    # ones took most of a request's validation time. Otherwise this is DRF's loop.
     def to_internal_value(self, data):
         if not isinstance(data, dict):
             return super().to_internal_value(data)  # DRF's "expected a dict" error

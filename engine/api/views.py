@@ -135,9 +135,14 @@ def _errors(*examples):
 TAGS = ["engine"]
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.SpellCheck,
-    responses={200: s.SpellCheckResponse, 400: s.ErrorResponse},
+def post_schema(request, response, **kwargs):
+    """The schema of a POST checker: its body, its answer, and the 400 every checker has."""
+    return extend_schema_view(post=extend_schema(
+        tags=TAGS, request=request, responses={200: response, 400: s.ErrorResponse}, **kwargs))
+
+
+@post_schema(
+    s.SpellCheck, s.SpellCheckResponse,
     summary="Is a spell legal? Its component count, initiative and name.",
     examples=[
         OpenApiExample("Catalog card and stand-ins", request_only=True, value={
@@ -159,7 +164,7 @@ TAGS = ["engine"]
                                    "detail": "components[2].card: no rumble card "
                                    "'tentakilr' in the catalog",
                                    "field": "components[2].card"})),
-    ]))
+    ])
 class SpellCheckView(CheckerPostView):
     """Judge a placed spell: legality with reasons, component count, initiative and name.
 
@@ -173,9 +178,8 @@ class SpellCheckView(CheckerPostView):
             game=data["game"], components=data["components"], wizard=data.get("wizard"))
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.SpellOrder,
-    responses={200: s.SpellOrderResponse, 400: s.ErrorResponse},
+@post_schema(
+    s.SpellOrder, s.SpellOrderResponse,
     summary="The round's turn order, with tie roll-offs.",
     examples=[
         OpenApiExample("17, 14 and 14 (Rumble's Turn Order example)", request_only=True,
@@ -198,7 +202,7 @@ class SpellCheckView(CheckerPostView):
                       "rolls": [{"C": 2, "D": 5}], "order": ["D", "C"]}],
             "explanation": [{"rule": "rumble: Turn Order",
                              "text": "fewer components act first: one, then two, then three"}]}),
-    ]))
+    ])
 class SpellOrderView(CheckerPostView):
     """The round's turn order: fewer components first, then higher initiative, then die
     roll-offs (from `rolls`, then from `seed`), with every roll shown."""
@@ -248,16 +252,15 @@ class DemoniacOddsView(CheckerView):
                                                         data["hits"]))
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.SatanicPanicSetup,
-    responses={200: s.SatanicPanicSetupResponse, 400: s.ErrorResponse},
+@post_schema(
+    s.SatanicPanicSetup, s.SatanicPanicSetupResponse,
     summary="A Satanic Panic table for 2 to 5 players, replayable by seed.",
     examples=[
         OpenApiExample("4 players with Satan", request_only=True,
                        value={"players": 4, "satan": True, "seed": 7}),
         *_errors(("Six players", {"status": 400, "code": "range",
                                   "detail": "players: Ensure this value is less than or "
-                                  "equal to 5.", "field": "players"}))]))
+                                  "equal to 5.", "field": "players"}))])
 class SatanicPanicSetupView(CheckerPostView):
     """Set up Satanic Panic for 2 to 5 players (Satan included): starting decks, the
     Legendary Devil stack, the Dead Wizard Token stack and the Line-Up. A seed replays it."""
@@ -269,15 +272,14 @@ class SatanicPanicSetupView(CheckerPostView):
                                    data.pop("seed", None), **data)
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.SatanicPanicScore,
-    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+@post_schema(
+    s.SatanicPanicScore, s.ScoreResponse,
     summary="Satanic Panic end-of-game VP, ranking and tiebreaks.",
     examples=[OpenApiExample("Two players", request_only=True, value={"players": [
         {"name": "Ann", "card_vp": 30, "dead_wizard_tokens": ["DWT 11"],
          "damned_wizard_tokens": 0, "burning_limp_wands": 1, "legendary_devils": 2},
         {"name": "Bo", "card_vp": 25, "dead_wizard_tokens": 0, "damned_wizard_tokens": 0,
-         "burning_limp_wands": 0, "legendary_devils": 1}]})]))
+         "burning_limp_wands": 0, "legendary_devils": 1}]})])
 class SatanicPanicScoreView(CheckerPostView):
     """Score a finished Satanic Panic game: VP, ranking, winner and the tiebreak used."""
 
@@ -287,14 +289,13 @@ class SatanicPanicScoreView(CheckerPostView):
         return satanic_panic_score(data.pop("players"), **data)
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.AnarchyScore,
-    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+@post_schema(
+    s.AnarchyScore, s.ScoreResponse,
     summary="Anarchy at the Arena end-of-game VP, ranking and tiebreaks.",
     examples=[OpenApiExample("Three wizards", request_only=True, value={"wizards": [
         {"name": "Ann", "applause": [2, 3], "dead_wizard_tokens": 1, "treasures": 2},
         {"name": "Bo", "applause": [4], "dead_wizard_tokens": 0, "treasures": 0},
-        {"name": "Cy", "applause": [], "dead_wizard_tokens": 0, "treasures": 1}]})]))
+        {"name": "Cy", "applause": [], "dead_wizard_tokens": 0, "treasures": 1}]})])
 class AnarchyScoreView(CheckerPostView):
     """Score a finished Anarchy at the Arena game: Applause VP less Dead Wizard tokens,
     then the tiebreaks."""
@@ -305,15 +306,14 @@ class AnarchyScoreView(CheckerPostView):
         return anarchy_score(data["wizards"])
 
 
-@extend_schema_view(post=extend_schema(
-    tags=TAGS, request=s.RumbleScore,
-    responses={200: s.ScoreResponse, 400: s.ErrorResponse},
+@post_schema(
+    s.RumbleScore, s.ScoreResponse,
     summary="Rumble match (two Last Wizard Standing tokens) or Quick Match points.",
     examples=[OpenApiExample("Quick Match", request_only=True, value={
         "variant": "quick-match", "wizards": ["Ann", "Bo", "Cy"], "games": [
             {"last_standing": "Ann", "kills": {"Ann": 2}},
             {"last_standing": "Bo", "kills": {"Bo": 1, "Cy": 1}},
-            {"last_standing": "Cy", "kills": {"Cy": 1, "Ann": 1}}]})]))
+            {"last_standing": "Cy", "kills": {"Cy": 1, "Ann": 1}}]})])
 class RumbleScoreView(CheckerPostView):
     """Score a Rumble match (two Last Wizard Standing tokens win) or a Quick Match."""
 
