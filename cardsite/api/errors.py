@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
@@ -77,6 +79,9 @@ def api_exception_handler(exc, context):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, RequestDataTooBig):
+        exc = ApiError(f"The body is larger than the {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} "
+                       "bytes the API reads.", status_code=413, code="too_large")
     response = drf_exception_handler(exc, context)
     if response is None:
         # An unexpected exception: log it, tell Django (the test client re-raises

@@ -7,6 +7,8 @@ combination). Other errors (405, 415, 429) keep the site API's shape.
 """
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -73,6 +75,10 @@ def checker_exception_handler(exc, context):
         return Response(error_body(exc.code, exc.message, exc.field), status=400)
     if isinstance(exc, exceptions.ValidationError):
         return Response(validation_error_body(exc), status=400)
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(error_body("too-large", f"the body is larger than the {limit} bytes a "
+                                   "checker reads", "body"), status=400)
     if isinstance(exc, exceptions.ParseError):
         return Response(error_body("parse-error", f"the body is not valid JSON: {exc.detail}",
                                    "body"), status=400)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -77,7 +78,7 @@ class CheckerPostView(CheckerView):
             return super().dispatch(request, *args, **kwargs)
         try:
             answer = self.answer(validated(self.request_serializer, _json_body(request)))
-        except (APIException, EngineError):
+        except (APIException, EngineError, RequestDataTooBig):
             # DRF's path reads the body again (Django keeps it) and answers the
             # error exactly as it always has; this request is already counted.
             self.throttle_classes = ()

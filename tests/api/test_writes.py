@@ -159,3 +159,11 @@ def test_readings_must_be_text(staff_api, catalog):
     body = assert_error(staff_api.patch("/api/rulings/demoniac/split-hits/", {
         "readings": [{"source": "SETUP", "reading": 3}]}, format="json"), 400)
     assert "both text" in body["errors"]["readings"][0]
+
+
+def test_a_body_over_the_upload_limit_is_a_json_413_and_writes_nothing(staff_api, catalog,
+                                                                       settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = staff_api.post("/api/cards/", {**NEW_ENTRY, "text": "x" * 2000}, format="json")
+    assert_error(response, 413, "too_large")
+    assert not Entry.objects.filter(slug="test-fizzle").exists()

@@ -65,3 +65,10 @@ def test_short_path_is_throttled_and_counts_each_request_once(api, spell_catalog
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert refused.json()["status"] == 429
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "latin-1"])
+def test_a_body_over_the_upload_limit_is_a_json_400(api, db, settings, charset):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    body = {**SPELL, "wizard": "x" * 2000}
+    assert_400(_post(api, "spells/check", body, charset), "body", "too-large")
