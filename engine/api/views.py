@@ -30,6 +30,7 @@ from . import serializers as s
 from .errors import checker_exception_handler
 
 ODDS_MAX_AGE = 24 * 3600  # exact odds never change
+TOO_DEEP = "JSON parse error - the body is nested too deeply"
 
 
 class CheckerAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
@@ -66,7 +67,11 @@ class CheckerPostView(CheckerView):
         raise NotImplementedError
 
     def post(self, request):
-        return Response(self.answer(validated(self.request_serializer, request.data)))
+        try:
+            data = request.data
+        except RecursionError as exc:  # DRF's parser lets it through
+            raise ParseError(TOO_DEEP) from exc
+        return Response(self.answer(validated(self.request_serializer, data)))
 
     def dispatch(self, request, *args, **kwargs):
         if request.method != "POST" or not _utf8_json(request):
@@ -106,6 +111,8 @@ def _json_body(request):
         return json.loads(request.body, parse_constant=_reject_constant)
     except ValueError as exc:
         raise ParseError(f"JSON parse error - {exc}") from exc
+    except RecursionError as exc:
+        raise ParseError(TOO_DEEP) from exc
 
 
 def validated(serializer_class, data) -> dict:

@@ -43,7 +43,7 @@ def _value(raw: str):
     if raw[:1] in "{[":
         try:
             return json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # nesting past the parser's depth too
             raise EngineError("a field is not valid JSON", field="action") from None
     return raw
 
@@ -54,7 +54,7 @@ def action_from_post(post) -> dict:
         raise EngineError("action is too long", field="action")
     try:
         action = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise EngineError("action is not valid JSON", field="action") from None
     if not isinstance(action, dict):
         raise EngineError("an action is an object with a type", field="action")

@@ -152,6 +152,13 @@ def test_not_json_is_a_clear_error(tmp_path):
         call_command("import_catalog", str(write(tmp_path, "{oops")), stdout=StringIO())
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_catalog", str(tmp_path / "missing.json"), stdout=StringIO())
+    with pytest.raises(CommandError, match="nested too deeply"):
+        call_command("import_catalog", str(write(tmp_path, "[" * 5000 + "]" * 5000)),
+                     stdout=StringIO())
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"games": "Café"}'.encode("latin-1"))
+    with pytest.raises(CommandError, match="not UTF-8 text"):
+        call_command("import_catalog", str(latin1), stdout=StringIO())
 
 
 def test_export_checksum_identifies_content():

@@ -72,3 +72,11 @@ def test_a_body_over_the_upload_limit_is_a_json_400(api, db, settings, charset):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     body = {**SPELL, "wizard": "x" * 2000}
     assert_400(_post(api, "spells/check", body, charset), "body", "too-large")
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "latin-1"])
+def test_a_body_nested_past_the_parser_is_a_parse_error(api, db, charset):
+    body = b'{"game": "rumble", "components": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    response = api.generic("POST", "/api/engine/spells/check", body,
+                           content_type=f"application/json; charset={charset}")
+    assert_400(response, "body", "parse-error")
