@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
 from engine import catalog_cards, odds
@@ -99,16 +100,12 @@ def _utf8_json(request) -> bool:
             and request.content_params.get("charset", "utf-8").lower() in ("utf-8", "utf8"))
 
 
-def _reject_constant(token: str):
-    raise ValueError(f"Out of range float values are not JSON compliant: {token!r}")
-
-
 def _json_body(request):
     """The body as DRF's JSONParser reads it (strict JSON; an empty body is ``{}``)."""
     if not request.body:
         return {}
     try:
-        return json.loads(request.body, parse_constant=_reject_constant)
+        return json.loads(request.body, parse_constant=strict_constant)
     except ValueError as exc:
         raise ParseError(f"JSON parse error - {exc}") from exc
     except RecursionError as exc:
