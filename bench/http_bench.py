@@ -22,6 +22,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,6 +107,25 @@ def wait_for(url: str, timeout: float = 30) -> None:
     raise SystemExit(f"server did not answer {url}")
 
 
+@contextmanager
+def served(env: dict):
+    """Migrate, start gunicorn (2 workers) on a free port, yield its base URL, stop it."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
+         "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for(base + "/healthz")
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
 def to_ms(value: str) -> float:
     number, unit = re.match(r"([\d.]+)(us|ms|s)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
@@ -157,16 +177,7 @@ def main() -> None:
             stale.unlink()
         build_database(args.entries, env)
         marker.touch()
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
-         "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for(base + "/healthz")
+    with served(env) as base:
         check_answers(base)
         results = []
         with tempfile.TemporaryDirectory() as tmp:
@@ -181,9 +192,6 @@ def main() -> None:
         for label, _path, r in results:
             print(f"{label:26} {r['p50']:10.2f} {r['p99']:8.2f} {r['rps']:8.0f} "
                   f"{r['p50'] / floor:8.2f}  {r['non2xx']}")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -13,19 +13,16 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import re
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.http_bench import VAR, bench_env, free_port, wait_for  # noqa: E402
+from bench.http_bench import VAR, bench_env, served  # noqa: E402
 
 
 class Session:
@@ -64,16 +61,8 @@ def main() -> None:
     args = parser.parse_args()
     env = bench_env()
     VAR.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
-         "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/healthz")
-        s = Session(port)
+    with served(env) as base:
+        s = Session(urlsplit(base).port)
         _, page = s.request("GET", "/engine/sandbox/")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
         response, _ = s.request("POST", "/engine/sandbox/new/", {
@@ -95,9 +84,6 @@ def main() -> None:
         timed(lambda: s.request("GET", "/healthz"), 20)
         actions = timed(act, args.actions)
         floor = timed(lambda: s.request("GET", "/healthz"), args.actions)
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
 
     def p95(values):
         return statistics.quantiles(values, n=20)[-1]
