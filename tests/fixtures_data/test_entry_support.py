@@ -87,7 +87,7 @@ class EntrySupportTests(SimpleTestCase):
         self.assertEqual(unsupported(game, adam), [])
         self.assertEqual(unsupported(game, {**adam, "cost": 7}), ["cost=7"])
         # A quote only counts when the rulebook has it word for word.
-        hellfire = {**_entry("satanic-panic", "hellfire"), "keywords": [],
+        hellfire = {**_entry("satanic-panic", "hellfire"), "keywords": [], "type": None,
                     "source": "Specific Card Clarifications (Satan)"}
         self.assertEqual(unsupported(game, {**hellfire, "copies": 10, "notes": ""}), ["copies=10"])
         self.assertEqual(unsupported(game, {**hellfire, "copies": 10,
