@@ -240,6 +240,7 @@ class RulingKindTests(TestCase):
         for game, slug in (("satanic-panic", "satan-dwt-worth-on-death"),
                            ("satanic-panic", "group-attack-kill-credit"),
                            ("satanic-panic", "dwt-from-outside-chosen-or-random"),
+                           ("satanic-panic", "satan-and-unrefusable-cards"),
                            ("demoniac", "last-divinity-and-win-same-attack")):
             with self.subTest(slug):
                 ruling = Ruling.objects.get(game__slug=game, slug=slug)
