@@ -217,7 +217,7 @@ class RulingKindTests(TestCase):
             with self.subTest(f"{ruling.game.slug}/{ruling.slug}"):
                 self.assertGreaterEqual(len(own), needed, "a difference between games is no conflict")
 
-    def test_cross_game_differences_are_clarifications_and_glossary_notes(self):
+    def test_cross_game_differences_and_trivial_slips_are_clarifications(self):
         for game, slug in (("rumble", "strongest-weakest-tie"), ("rumble", "death-what-you-keep-cross-game"),
                            ("anarchy", "strongest-tie-across-games"), ("anarchy", "game-end-across-games"),
                            ("satanic-panic", "legendary-devil-count"), ("demoniac", "attcking-typo")):
