@@ -28,7 +28,7 @@ def game_page(request, game):
     ))
     groups = {}
     for component in components:
-        groups.setdefault(component.group or "Components", []).append(component)
+        groups.setdefault(component.group, []).append(component)
     loose = list(Entry.objects.filter(game=game_obj, component__isnull=True).only(
         "pk", "slug", "name", "kind", "game_id"))
     return render(request, "games/detail.html", {
