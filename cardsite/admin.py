@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.db.models import Count
 from simple_history.admin import SimpleHistoryAdmin
 
+from cardsite import validation
 from cardsite.admin_fields import StringListField
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
@@ -51,8 +52,25 @@ class ComponentAdmin(SimpleHistoryAdmin):
         return obj.n_entries
 
 
+class RollBandFormSet(forms.BaseInlineFormSet):
+    """The bands of one entry must not overlap (cardsite.validation, as the API and
+    the importer say)."""
+
+    def clean(self):
+        super().clean()
+        kept = [form.cleaned_data for form in self.forms
+                if form.cleaned_data and not form.cleaned_data.get("DELETE")]
+        kept.sort(key=lambda band: (band.get("position") or 0, band.get("low") or 0))
+        problems = validation.band_problems([(b.get("low"), b.get("high")) for b in kept])
+        if problems:
+            raise forms.ValidationError([
+                f"Band {index + 1}: {message}." for index, _, message in problems
+            ])
+
+
 class RollBandInline(admin.TabularInline):
     model = RollBand
+    formset = RollBandFormSet
     extra = 0
     fields = ("position", "low", "high", "effect", "keep")
 
