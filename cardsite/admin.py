@@ -2,10 +2,10 @@
 from django import forms
 from django.contrib import admin
 from django.db.models import Count
-from simple_history.admin import SimpleHistoryAdmin
 
 from cardsite import validation
 from cardsite.admin_fields import StringListField
+from cardsite.admin_history import HistoryAdmin
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
 
@@ -18,7 +18,7 @@ class ComponentInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(HistoryAdmin):
     list_display = ("short_name", "slug", "family", "component_count", "entry_count")
     inlines = [ComponentInline]
     search_fields = ("name", "short_name", "slug")
@@ -38,7 +38,7 @@ class GameAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Component)
-class ComponentAdmin(SimpleHistoryAdmin):
+class ComponentAdmin(HistoryAdmin):
     list_display = ("name", "game", "count", "kind", "group", "entry_count")
     list_filter = ("game", "kind")
     search_fields = ("name", "slug", "group")
@@ -118,7 +118,7 @@ class HasTextFilter(admin.SimpleListFilter):
 
 
 @admin.register(Entry)
-class EntryAdmin(SimpleHistoryAdmin):
+class EntryAdmin(HistoryAdmin):
     form = EntryForm
     list_display = ("name", "game", "kind", "type", "glyph", "initiative", "cost", "vp", "has_text")
     list_filter = ("game", "kind", "type", "glyph", HasTextFilter)

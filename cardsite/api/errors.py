@@ -86,6 +86,8 @@ def api_exception_handler(exc, context):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, RecursionError):  # a body nested deeper than Python can walk
+        exc = exceptions.ParseError("The body is nested too deeply.")
     elif isinstance(exc, ObjectDoesNotExist):  # deleted by a concurrent request
         exc = exceptions.NotFound(str(exc) or "Not found.")
     elif isinstance(exc, IntegrityError):  # a concurrent write took the slug or the row
