@@ -2,9 +2,10 @@
 from django import forms
 from django.contrib import admin
 from django.db.models import Count
-from simple_history.admin import SimpleHistoryAdmin
 
+from cardsite import validation
 from cardsite.admin_fields import StringListField
+from cardsite.admin_history import HistoryAdmin
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
 
@@ -17,7 +18,7 @@ class ComponentInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(HistoryAdmin):
     list_display = ("short_name", "slug", "family", "component_count", "entry_count")
     inlines = [ComponentInline]
     search_fields = ("name", "short_name", "slug")
@@ -37,7 +38,7 @@ class GameAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Component)
-class ComponentAdmin(SimpleHistoryAdmin):
+class ComponentAdmin(HistoryAdmin):
     list_display = ("name", "game", "count", "kind", "group", "entry_count")
     list_filter = ("game", "kind")
     search_fields = ("name", "slug", "group")
@@ -51,8 +52,25 @@ class ComponentAdmin(SimpleHistoryAdmin):
         return obj.n_entries
 
 
+class RollBandFormSet(forms.BaseInlineFormSet):
+    """The bands of one entry must not overlap (cardsite.validation, as the API and
+    the importer say)."""
+
+    def clean(self):
+        super().clean()
+        kept = [form.cleaned_data for form in self.forms
+                if form.cleaned_data and not form.cleaned_data.get("DELETE")]
+        kept.sort(key=lambda band: (band.get("position") or 0, band.get("low") or 0))
+        problems = validation.band_problems([(b.get("low"), b.get("high")) for b in kept])
+        if problems:
+            raise forms.ValidationError([
+                f"Band {index + 1}: {message}." for index, _, message in problems
+            ])
+
+
 class RollBandInline(admin.TabularInline):
     model = RollBand
+    formset = RollBandFormSet
     extra = 0
     fields = ("position", "low", "high", "effect", "keep")
 
@@ -100,7 +118,7 @@ class HasTextFilter(admin.SimpleListFilter):
 
 
 @admin.register(Entry)
-class EntryAdmin(SimpleHistoryAdmin):
+class EntryAdmin(HistoryAdmin):
     form = EntryForm
     list_display = ("name", "game", "kind", "type", "glyph", "initiative", "cost", "vp", "has_text")
     list_filter = ("game", "kind", "type", "glyph", HasTextFilter)

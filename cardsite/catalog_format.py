@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from cardsite import games
+from cardsite import games, validation
 from rulesref import numbering
 
 FORMAT_NAME = "grimoire-catalog"
 FORMAT_VERSION = 1
-SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+SLUG_RE = validation.SLUG_RE
 ENTRY_NUMBERS = games.NUMERIC_ATTRIBUTES
 
 
@@ -28,99 +27,18 @@ class CatalogFormatError(ValueError):
         super().__init__(f"{len(problems)} problem(s) in the catalog file:\n" + "\n".join(problems))
 
 
-# --- field checks: each returns an error message or None ----------------------
-
-def _str(value):
-    return None if isinstance(value, str) else f"expected text, got {_show(value)}"
-
-
-def _nonempty(value):
-    if not isinstance(value, str):
-        return f"expected text, got {_show(value)}"
-    return None if value.strip() else "must not be empty"
-
-
-def _opt_str(value):
-    return None if value is None or isinstance(value, str) else f"expected text or null, got {_show(value)}"
-
-
-def _slug(value):
-    if not isinstance(value, str) or not SLUG_RE.match(value):
-        return f"expected a slug (lowercase letters, digits and dashes), got {_show(value)}"
-    return None
-
-
-def _int_or_null(low: int, high: int) -> Callable:
-    def check(value):
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"expected a whole number or null (unknown), got {_show(value)}"
-        if not low <= value <= high:
-            return f"{value} is out of range {low}..{high}"
-        return None
-    return check
-
-
-def _choice(options: Iterable[str], nullable: bool = False) -> Callable:
-    options = tuple(options)
-
-    def check(value):
-        if value is None and nullable:
-            return None
-        if value not in options:
-            return f"expected one of {', '.join(options)}{' or null' if nullable else ''}, got {_show(value)}"
-        return None
-    return check
-
-
-def _str_list(value):
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return f"expected a list of texts, got {_show(value)}"
-    return None
-
-
-def _bool(value):
-    return None if isinstance(value, bool) else f"expected true or false, got {_show(value)}"
-
-
-def _show(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-GAME_FIELDS = {
-    "slug": _slug, "name": _nonempty, "short_name": _nonempty,
-    "family": _choice(games.FAMILIES), "rulebook": _nonempty, "summary": _str,
-    "players": _opt_str, "sections": _str_list, "components": None, "entries": None,
-    "rules": None, "glossary": None, "rulings": None,
-}
-COMPONENT_FIELDS = {
-    "slug": _slug, "name": _nonempty, "count": _int_or_null(0, 100000),
-    "kind": _choice(games.COMPONENT_KINDS), "group": _str, "breakdown": None,
-    "source": _str, "notes": _str,
-}
-ENTRY_FIELDS = {
-    "slug": _slug, "name": _nonempty, "kind": _choice(games.ENTRY_KINDS),
-    "component": _opt_str, "type": _opt_str, "glyph": _choice(games.GLYPHS, nullable=True),
-    "symbol": _opt_str,
-    **{name: _int_or_null(*games.ATTRIBUTE_BOUNDS[name][:2]) for name in ENTRY_NUMBERS},
-    "keywords": _str_list, "text": _opt_str, "flavor": _opt_str, "aliases": _str_list,
-    "bands": None, "source": _str, "notes": _str,
-}
-BAND_FIELDS = {
-    "low": _int_or_null(0, 99), "high": _int_or_null(0, 99), "effect": _nonempty, "keep": _bool,
-}
-RULE_FIELDS = {"number": _str, "title": _str, "text": _str, "source": _nonempty}
-TERM_FIELDS = {
-    "slug": _slug, "term": _nonempty, "definition": _nonempty, "differs": _str,
-    "aliases": _str_list, "rules": _str_list,
-}
-RULING_FIELDS = {
-    "slug": _slug, "kind": _choice(games.RULING_KINDS), "question": _nonempty,
-    "answer": _nonempty, "source": _nonempty, "entries": _str_list, "rules": _str_list,
-    "readings": None, "engine_reading": _str,
-}
+# The field rules are shared with the models and the API (cardsite.validation);
+# None marks a nested list checked on its own below.
+_nonempty = validation.nonempty()
+_show = validation.show
+GAME_FIELDS = {**validation.GAME, "components": None, "entries": None, "rules": None,
+               "glossary": None, "rulings": None}
+COMPONENT_FIELDS = {**validation.COMPONENT, "breakdown": None}
+ENTRY_FIELDS = {**validation.ENTRY, "bands": None}
+BAND_FIELDS = validation.BAND
+RULE_FIELDS = validation.RULE
+TERM_FIELDS = validation.TERM
+RULING_FIELDS = {**validation.RULING, "readings": None}
 
 
 class _Checker:
@@ -232,15 +150,8 @@ def _check_game_refs(c: _Checker, path: str, game: dict) -> None:
     sections = set(game["sections"]) if isinstance(game.get("sections"), list) else set()
 
     def check_source(item_path: str, value, *, required: bool) -> None:
-        if not isinstance(value, str):
-            return
-        if not value.strip():
-            if required:
-                c.add(f"{item_path}.source", "must cite a rulebook section")
-            return
-        section = value.split(": ", 1)[1] if value.split(": ", 1)[0] in games.GAME_SLUGS else value
-        if sections and section not in sections and section == value:
-            c.add(f"{item_path}.source", f"{value!r} is not a section of this game's rulebook")
+        if message := validation.source_problem(value, sections, required=required):
+            c.add(f"{item_path}.source", message)
 
     components = set()
     for item_path, comp in c.objects(game, "components", COMPONENT_FIELDS, path):
@@ -253,7 +164,7 @@ def _check_game_refs(c: _Checker, path: str, game: dict) -> None:
         total = 0
         for p_index, part in enumerate(parts):
             part_path = f"{item_path}.breakdown[{p_index}]"
-            if c.fields(part, {"label": _nonempty, "count": _int_or_null(0, 100000)}, part_path):
+            if c.fields(part, validation.BREAKDOWN_PART, part_path):
                 total += part.get("count") or 0
         if parts and isinstance(comp.get("count"), int) and total != comp["count"]:
             c.add(f"{item_path}.breakdown", f"the parts add up to {total}, not to count {comp['count']}")
@@ -269,13 +180,12 @@ def _check_game_refs(c: _Checker, path: str, game: dict) -> None:
         if not isinstance(bands, list):
             c.add(f"{item_path}.bands", "expected a list of bands")
             continue
-        for b_index, band in enumerate(bands):
-            band_path = f"{item_path}.bands[{b_index}]"
-            if c.fields(band, BAND_FIELDS, band_path):
-                if band.get("low") is None:
-                    c.add(f"{band_path}.low", "a band needs its lower end")
-                elif isinstance(band.get("high"), int) and band["high"] < band["low"]:
-                    c.add(f"{band_path}.high", "the upper end is below the lower end")
+        checked = [band for b_index, band in enumerate(bands)
+                   if c.fields(band, BAND_FIELDS, f"{item_path}.bands[{b_index}]")]
+        if len(checked) == len(bands):
+            ends = [(b.get("low"), b.get("high")) for b in bands]
+            for b_index, key, message in validation.band_problems(ends):
+                c.add(f"{item_path}.bands[{b_index}].{key}", message)
 
     numbers = set()
     for item_path, rule in c.objects(game, "rules", RULE_FIELDS, path, ident="number"):
@@ -305,13 +215,10 @@ def _check_game_refs(c: _Checker, path: str, game: dict) -> None:
         check_refs(item_path, "entries", ruling.get("entries"), c.known_entries, "/", "entry")
         check_refs(item_path, "rules", ruling.get("rules"), c.known_rules, " ", "rule")
         readings = ruling.get("readings")
-        reading_spec = {"source": _nonempty, "reading": _nonempty}
-        if not isinstance(readings, list):
-            c.add(f"{item_path}.readings", "expected a list of {source, reading}")
-        else:
-            for r_index, reading in enumerate(readings):
-                if c.fields(reading, reading_spec, f"{item_path}.readings[{r_index}]"):
-                    check_source(f"{item_path}.readings[{r_index}]", reading.get("source"), required=True)
+        for r_index, key, message in validation.readings_problems(readings, sections):
+            where = f"{item_path}.readings" + ("" if r_index is None else f"[{r_index}]")
+            c.add(where + (f".{key}" if key else ""), message)
+        if isinstance(readings, list):
             if ruling.get("kind") in ("conflict", "open-question"):
                 if not readings:
                     c.add(f"{item_path}.readings", f"a {ruling['kind']} ruling lists its readings")

@@ -5,13 +5,13 @@ is stored as NULL, never as 0 or an empty string.
 """
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from cardsite import games
+from cardsite import games, validation
 
 
 def _choices(values):
@@ -26,7 +26,47 @@ def _bounded(name):
     ]
 
 
-class Game(models.Model):
+class SharedRules:
+    """``clean()`` applies cardsite.validation's rules for this kind of object, the
+    importer's: NUL characters, lengths, slugs, choices, lists and cited sections.
+    Numbers are checked by the fields' validators (the same bounds)."""
+
+    field_rules: dict = {}
+    source_required = False
+
+    def rule_errors(self) -> dict[str, str]:
+        errors = {}
+        for key, check in self.field_rules.items():
+            try:
+                field = self._meta.get_field(key)
+            except FieldDoesNotExist:
+                continue
+            if field.is_relation or not isinstance(
+                field, models.CharField | models.TextField | models.JSONField
+            ):
+                continue
+            value = getattr(self, field.attname)
+            too_long = isinstance(value, str) and field.max_length and len(value) > field.max_length
+            if not too_long and (message := check(value)):  # else Django's own message
+                errors[key] = message
+        if "source" in self.field_rules and "source" not in errors:
+            sections = self.game.sections if self.game_id else ()
+            message = validation.source_problem(
+                self.source, sections, required=self.source_required
+            )
+            if message:
+                errors["source"] = message
+        return errors
+
+    def check_rules(self, errors: dict | None = None) -> None:
+        errors = {**self.rule_errors(), **(errors or {})}
+        if errors:
+            raise ValidationError(errors)
+
+
+class Game(SharedRules, models.Model):
+    field_rules = validation.GAME
+
     slug = models.SlugField(unique=True, choices=_choices(games.GAME_SLUGS))
     name = models.CharField(max_length=200)
     short_name = models.CharField(max_length=100)
@@ -50,9 +90,14 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game-detail", args=[self.slug])
 
+    def clean(self):
+        self.check_rules()
 
-class Component(models.Model):
+
+class Component(SharedRules, models.Model):
     """One line of a game's contents list, e.g. "40 Source Cards"."""
+
+    field_rules = validation.COMPONENT
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="components")
     slug = models.SlugField(max_length=100)
@@ -77,13 +122,18 @@ class Component(models.Model):
         return f"{count} {self.name}"
 
     def clean(self):
-        parts = self.breakdown or []
+        self.check_rules()
+        parts = self.breakdown if isinstance(self.breakdown, list) else [self.breakdown]
         problems = []
         for part in parts:
             if not isinstance(part, dict) or set(part) != {"label", "count"}:
                 problems.append('each part is {"label": text, "count": number}')
-            elif not isinstance(part["count"], int) or part["count"] < 0:
-                problems.append(f"part {part['label']!r}: count must be a number >= 0")
+            elif not isinstance(part["count"], int) or isinstance(part["count"], bool):
+                problems.append(f"part {validation.show(part['label'])}: count must be a number")
+            elif message := next(filter(None, (
+                check(part[key]) for key, check in validation.BREAKDOWN_PART.items()
+            )), None):
+                problems.append(f"part {validation.show(part['label'])}: {message}")
         if problems:
             raise ValidationError({"breakdown": problems})
         if parts and self.count is not None:
@@ -94,8 +144,10 @@ class Component(models.Model):
                 )
 
 
-class Entry(models.Model):
+class Entry(SharedRules, models.Model):
     """A card, token, tile, standee or character that a rulebook names."""
+
+    field_rules = validation.ENTRY
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
     slug = models.SlugField(max_length=120)
@@ -159,11 +211,10 @@ class Entry(models.Model):
             errors["mind"] = (
                 f"Body {self.body} + mind {self.mind} is more than the five possession spots."
             )
-        if errors:
-            raise ValidationError(errors)
+        self.check_rules(errors)
 
 
-class RollBand(models.Model):
+class RollBand(SharedRules, models.Model):
     """One row of a card's power-roll table: ``low``-``high`` (high None: "and up")."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="bands")
@@ -173,6 +224,7 @@ class RollBand(models.Model):
     keep = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     history = HistoricalRecords()
+    field_rules = validation.BAND
 
     class Meta:
         ordering = ["entry", "position", "low"]
@@ -187,8 +239,12 @@ class RollBand(models.Model):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
     def clean(self):
-        if self.high is not None and self.high < self.low:
-            raise ValidationError({"high": "The band's upper end is below its lower end."})
+        errors = {key: message for key in ("low", "high")
+                  if isinstance(getattr(self, key), int)
+                  and (message := validation.BAND[key](getattr(self, key)))}
+        if not errors and self.high is not None and self.low is not None and self.high < self.low:
+            errors["high"] = "The band's upper end is below its lower end."
+        self.check_rules(errors)
 
 
 class ApiAllowance(models.Model):

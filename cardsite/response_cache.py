@@ -18,6 +18,8 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.cache import get_cache_key, get_conditional_response, learn_cache_key
 from django.utils.http import parse_http_date_safe
 
+from cardsite.db_contention import skipped_when_locked
+
 CACHE_ALIAS = "responses"
 VERSION_KEY = "catalog-version"
 TIMEOUT = 24 * 3600
@@ -76,7 +78,10 @@ class CatalogResponseCacheMiddleware:
         if not self._cacheable_request(request):
             return self.get_response(request)
         cache = _cache()
-        prefix = catalog_version()
+        # Storing is optional: skipped while another writer holds SQLite's lock.
+        prefix = skipped_when_locked(catalog_version)
+        if prefix is None:
+            return self.get_response(request)
         key = get_cache_key(request, prefix, "GET", cache=cache)
         if key is not None:
             response = cache.get(key)
@@ -91,8 +96,11 @@ class CatalogResponseCacheMiddleware:
                 return response
         response = self.get_response(request)
         if self._cacheable_response(request, response):
-            key = learn_cache_key(request, response, TIMEOUT, prefix, cache=cache)
-            cache.set(key, response, TIMEOUT)
+            def store():
+                key = learn_cache_key(request, response, TIMEOUT, prefix, cache=cache)
+                cache.set(key, response, TIMEOUT)
+
+            skipped_when_locked(store)
             response["X-Cache"] = "miss"
         return response
 

@@ -6,12 +6,12 @@ from django.db import models
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from cardsite import games
-from cardsite.models import Entry, Game
+from cardsite import games, validation
+from cardsite.models import Entry, Game, SharedRules
 from rulesref import numbering
 
 
-class Rule(models.Model):
+class Rule(SharedRules, models.Model):
     """A numbered rule ("rumble 7.3"), in our words, citing its rulebook section."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules")
@@ -31,6 +31,8 @@ class Rule(models.Model):
         Entry, blank=True, editable=False, related_name="mentioned_in_rules"
     )
     history = HistoricalRecords(excluded_fields=["html"])
+    field_rules = validation.RULE
+    source_required = True
 
     class Meta:
         ordering = ["game__position", "sort_key"]
@@ -62,6 +64,7 @@ class Rule(models.Model):
             raise ValidationError({"number": f"Rule {parent} must exist before {self.number}."})
         if not (self.source or "").strip():
             raise ValidationError({"source": "A rule must cite its rulebook section."})
+        self.check_rules()
 
     @property
     def citation(self):
@@ -72,7 +75,7 @@ class Rule(models.Model):
         return self.number.count(".")
 
 
-class GlossaryTerm(models.Model):
+class GlossaryTerm(SharedRules, models.Model):
     """A term as one game uses it; the same slug in other games is the same word."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terms")
@@ -85,6 +88,7 @@ class GlossaryTerm(models.Model):
     position = models.PositiveIntegerField(default=0)
     definition_html = models.TextField(blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["definition_html"])
+    field_rules = validation.TERM
 
     class Meta:
         ordering = ["term", "game__position"]
@@ -98,11 +102,14 @@ class GlossaryTerm(models.Model):
     def get_absolute_url(self):
         return reverse("glossary-term", args=[self.slug])
 
+    def clean(self):
+        self.check_rules()
+
     def other_meanings(self):
         return GlossaryTerm.objects.filter(slug=self.slug).exclude(pk=self.pk)
 
 
-class Ruling(models.Model):
+class Ruling(SharedRules, models.Model):
     """A question players ask and its answer, citing the rulebook.
 
     ``conflict``: two passages disagree (both readings, and the engine's).
@@ -126,6 +133,8 @@ class Ruling(models.Model):
     updated = models.DateTimeField(auto_now=True)
     answer_html = models.TextField(blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["answer_html"])
+    field_rules = validation.RULING
+    source_required = True
 
     class Meta:
         ordering = ["game__position", "position", "slug"]
@@ -143,17 +152,21 @@ class Ruling(models.Model):
         errors = {}
         if not (self.source or "").strip():
             errors["source"] = "A ruling must cite the rulebook section it comes from."
-        readings = self.readings or []
-        bad = [r for r in readings if not isinstance(r, dict) or set(r) != {"source", "reading"}]
+        readings = self.readings
+        sections = self.game.sections if self.game_id else ()
+        bad = validation.readings_problems(readings, sections)
         if bad:
-            errors["readings"] = 'Each reading is {"source": section, "reading": text}.'
+            errors["readings"] = [
+                (f"reading {index + 1}" + (f" {key}" if key else "") + ": " if index is not None
+                 else "") + message
+                for index, key, message in bad
+            ]
         elif self.kind != "clarification":
             if not readings:
                 errors["readings"] = f"A {self.kind} ruling lists the readings with their sections."
             if not (self.engine_reading or "").strip():
                 errors["engine_reading"] = f"A {self.kind} ruling says which reading the engine follows."
-        if errors:
-            raise ValidationError(errors)
+        self.check_rules(errors)
 
 
 # The search index's tables belong to this app (rulesref.search.models).

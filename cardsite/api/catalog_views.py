@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from cardsite import selectors
 from cardsite.api.base import ApiView, choice
 from cardsite.api.caching import no_store
+from cardsite.api.concurrency import LockedWritesMixin, object_version
 from cardsite.api.errors import ApiError, ErrorSerializer
 from cardsite.api.pagination import SearchPagination, paginated
 from cardsite.api.serializers import (
@@ -130,7 +131,7 @@ def _card_filters(query_params) -> tuple[str, dict]:
     partial_update=extend_schema(summary="Change some fields of an entry (staff token)"),
     destroy=extend_schema(summary="Delete an entry (staff token)"),
 )
-class CardViewSet(ApiView, viewsets.ModelViewSet):
+class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
     """Catalog entries: cards, tokens, tiles, standees and characters of the four games.
 
     `q` takes the search syntax of the /cards/ page (free words, `"phrases"`, `game:`,
@@ -165,7 +166,13 @@ class CardViewSet(ApiView, viewsets.ModelViewSet):
         return entry
 
     def retrieve(self, request, *args, **kwargs):
-        return Response(self.detail_data(self.get_object()))
+        entry = self.get_object()
+        return self.with_version(Response(self.detail_data(entry)), entry)
+
+    def version_of(self, entry) -> str:
+        # The version of what GET shows (with rulings and neighbours), so that the
+        # ETag also serves conditional GETs.
+        return object_version(self.detail_data(entry))
 
     def detail_data(self, entry) -> dict:
         """An entry with rulings and neighbours; each ruling's entries fetched at once."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
+from django.db import IntegrityError, OperationalError
 from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
@@ -51,6 +52,12 @@ def bad_query(exc: QuerySyntaxError) -> BadQuery:
     return BadQuery(str(message), getattr(exc, "position", None))
 
 
+def _is_contention(exc: OperationalError) -> bool:
+    """A lock wait that failed (SQLite's busy timeout, a PostgreSQL deadlock)."""
+    text = str(exc).lower()
+    return "database is locked" in text or "deadlock detected" in text
+
+
 def _first_message(errors) -> str:
     """The first message of a nested DRF error structure, prefixed by its field."""
     if isinstance(errors, dict):
@@ -79,6 +86,17 @@ def api_exception_handler(exc, context):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, RecursionError):  # a body nested deeper than Python can walk
+        exc = exceptions.ParseError("The body is nested too deeply.")
+    elif isinstance(exc, ObjectDoesNotExist):  # deleted by a concurrent request
+        exc = exceptions.NotFound(str(exc) or "Not found.")
+    elif isinstance(exc, IntegrityError):  # a concurrent write took the slug or the row
+        exc = ApiError("A concurrent change conflicts with this one (the object or one it "
+                       "refers to was changed or deleted meanwhile); try again.",
+                       status_code=409, code="conflict")
+    elif isinstance(exc, OperationalError) and _is_contention(exc):
+        exc = ApiError("The database is busy with another change; try again shortly.",
+                       status_code=503, code="busy")
     elif isinstance(exc, RequestDataTooBig):
         exc = ApiError(f"The body is larger than the {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} "
                        "bytes the API reads.", status_code=413, code="too_large")
@@ -136,6 +154,9 @@ class ErrorSerializer(serializers.Serializer):
     errors = serializers.DictField(
         required=False, help_text="invalid only: each field with its messages.",
         child=serializers.JSONField(),
+    )
+    etag = serializers.CharField(
+        required=False, help_text="precondition_failed only: the object's current ETag.",
     )
     suggestions = serializers.ListField(
         required=False, child=serializers.DictField(),

@@ -8,6 +8,7 @@ from django.urls import NoReverseMatch, reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 
 
 def api_url(request, name: str, *args) -> str:
@@ -67,9 +68,12 @@ class ModelCleanSerializer(serializers.ModelSerializer):
 
     def model_instance(self, attrs):
         """The instance as it would be saved (without touching the database)."""
-        instance = self.Meta.model() if self.instance is None else self.Meta.model.objects.get(
-            pk=self.instance.pk
-        )
+        if self.instance is None:
+            instance = self.Meta.model()
+        else:
+            instance = self.Meta.model.objects.filter(pk=self.instance.pk).first()
+            if instance is None:
+                raise NotFound(f"The {self.Meta.model._meta.verbose_name} was deleted meanwhile.")
         for key, value in attrs.items():
             if key not in self.extra_write_fields:
                 setattr(instance, key, value)

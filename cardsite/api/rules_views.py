@@ -7,9 +7,11 @@ from rest_framework import serializers, viewsets
 from rest_framework.exceptions import NotFound
 
 from cardsite.api.base import ApiView, GameParam, SearchParam, choice
+from cardsite.api.concurrency import LockedWritesMixin
 from cardsite.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
 from cardsite.games import RULING_KINDS
 from rulesref import selectors
+from rulesref.models import Rule
 
 
 class RulingParams(GameParam, SearchParam):
@@ -40,7 +42,7 @@ def _write_schemas(noun: str) -> dict:
     }
 
 
-class RulesRefViewSet(ApiView, viewsets.ModelViewSet):
+class RulesRefViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
     """Shared lookup: objects are addressed by their game and a key within it."""
 
     lookup_field = "slug"
@@ -108,6 +110,15 @@ class RuleViewSet(RulesRefViewSet):
 
     def related(self, rules):
         return rules.select_related("game")
+
+    def rows_to_lock(self, rule):
+        # Deleting a rule deletes the rules below it, and saving one checks its
+        # parent: lock the whole top-level family, parents first, so a PATCH of
+        # 7.3 and a DELETE of 7 queue instead of deadlocking.
+        top = rule.number.split(".")[0]
+        return Rule.objects.filter(
+            Q(number=top) | Q(number__startswith=f"{top}."), game_id=rule.game_id,
+        ).order_by("sort_key")
 
     def select(self, params):
         rules = selectors.rule_list(game=params.get("game"), q=params.get("q", ""))

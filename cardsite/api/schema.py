@@ -7,6 +7,7 @@ added here once instead of on each view: 400, 404 and 429 everywhere,
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter
 
 from cardsite import games
 from cardsite.api.errors import ErrorSerializer
@@ -33,7 +34,11 @@ ERROR_DESCRIPTIONS = {
     "401": "Not authenticated: writes need a staff user's token (`Authorization: Token <key>`).",
     "403": "Forbidden: the user is not staff.",
     "404": "Not found (an unknown slug, number or page).",
+    "409": "Conflict: a concurrent change to this object or one it refers to; try again.",
+    "412": "Precondition failed: the object changed since the ETag sent in If-Match "
+    "(`etag` is the current one).",
     "429": "Too many requests from this anonymous client: wait `Retry-After` seconds.",
+    "503": "The database is busy with another change (a lock wait ran out); try again.",
 }
 
 
@@ -47,6 +52,13 @@ SUCCESS_DESCRIPTIONS = {
     "204": "Deleted.",
     "304": "Not modified since the ETag or date the client sent.",
 }
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match", str, OpenApiParameter.HEADER, required=False,
+    description="The ETag from a GET of this object: the write is refused (412) if the "
+    "object changed since. Without it the write goes ahead (last writer wins).",
+)
 
 
 def _filter_description(name: str) -> str:
@@ -81,8 +93,16 @@ class ApiAutoSchema(AutoSchema):
     def _error_codes(self) -> list[str]:
         codes = ["400", "404", "429"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
-            codes += ["401", "403"]
+            codes += ["401", "403", "409", "503"]
+        if self.method in ("PUT", "PATCH", "DELETE"):
+            codes.append("412")
         return codes
+
+    def get_override_parameters(self):
+        parameters = super().get_override_parameters()
+        if self.method in ("PUT", "PATCH", "DELETE"):
+            parameters = [*parameters, IF_MATCH]
+        return parameters
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)

@@ -13,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardsite import games
+from cardsite import games, validation
 from cardsite.api.fields import (
     ComponentSlugField,
     ModelCleanSerializer,
@@ -187,6 +187,13 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
         return [name for name in shown if getattr(entry, name) is None]
 
     def resolve(self, attrs):
+        overlaps = validation.band_problems(
+            [(band.get("low"), band.get("high")) for band in attrs.get("bands") or []]
+        )
+        if overlaps:
+            raise serializers.ValidationError({"bands": [
+                f"band {index + 1} {key}: {message}" for index, key, message in overlaps
+            ]})
         if "component" in attrs and attrs["component"] is not None:
             game = attrs.get("game") or (self.instance.game if self.instance else None)
             component = Component.objects.filter(game=game, slug=attrs["component"]).first()

@@ -22,6 +22,7 @@ from rest_framework.settings import api_settings
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
+from cardsite.api.parsers import TOO_DEEP
 from engine import catalog_cards, odds
 from engine.core import EngineError
 from engine.deckbuilder import satanic_panic_score, satanic_panic_setup
@@ -31,7 +32,6 @@ from . import serializers as s
 from .errors import checker_exception_handler
 
 ODDS_MAX_AGE = 24 * 3600  # exact odds never change
-TOO_DEEP = "JSON parse error - the body is nested too deeply"
 
 
 class CheckerAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
