@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "cardsite",
     "rulesref",
     "engine.apps.EngineConfig",
+    "editorial",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ from cardsite import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("admin/", include("editorial.admin_urls")),
     path("admin/", admin.site.urls),
     path("api/engine/", include("engine.api_urls")),
     path("api/", include("cardsite.api_urls")),
