@@ -16,5 +16,6 @@ urlpatterns = [
     path("api/", include("cardsite.api_urls")),
     path("engine/sandbox/", include("engine.sandbox_urls")),
     path("engine/", include("engine.urls")),
+    path("suggest/", include("editorial.urls")),
     path("", include("cardsite.page_urls")),
 ]

@@ -9,4 +9,6 @@ urlpatterns = [
     path("export/", admin_views.export_view, name="editorial-export"),
     path("coverage/", admin_views.coverage_view, name="editorial-coverage"),
     path("coverage/add/<int:component_id>/", admin_views.bulk_add_view, name="editorial-bulk-add"),
+    path("suggestions/", admin_views.queue_view, name="editorial-queue"),
+    path("suggestions/<int:pk>/", admin_views.queue_act, name="editorial-queue-act"),
 ]

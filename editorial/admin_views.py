@@ -10,7 +10,7 @@ from functools import wraps
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -26,7 +26,13 @@ from cardsite.models import Component, Entry, Game
 from editorial import catalog_sheets
 from editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
 from editorial.history import recorded_as
-from editorial.models import PendingImport
+from editorial.models import PendingImport, Suggestion
+from editorial.suggestions import (
+    duplicates_of,
+    suggestion_approve,
+    suggestion_merge,
+    suggestion_reject,
+)
 from editorial.worklists import worklist
 
 PENDING_TTL_HOURS = 24
@@ -217,3 +223,52 @@ def bulk_add_view(request, component_id: int):
         return redirect(reverse("editorial-coverage") + f"?game={component.game.slug}")
     return _render(request, "editorial/bulk_add.html", f"Add entries to {component}",
                    form=form, component=component)
+
+
+# --- the suggestion queue ------------------------------------------------------------
+
+QUEUE_PAGE = 50
+
+
+@staff_view("editorial.review_suggestion")
+def queue_view(request):
+    status = request.GET.get("status", Suggestion.Status.PENDING)
+    if status not in Suggestion.Status.values:
+        status = Suggestion.Status.PENDING
+    items = list(Suggestion.objects.filter(status=status)
+                 .select_related("entry__game", "rule__game", "ruling__game", "duplicate_of",
+                                 "reviewed_by")
+                 .order_by("created" if status == Suggestion.Status.PENDING else "-reviewed")
+                 [:QUEUE_PAGE])
+    for item in items:
+        item.others = list(duplicates_of(item)) if status == Suggestion.Status.PENDING else []
+    counts = {s: Suggestion.objects.filter(status=s).count() for s in Suggestion.Status.values}
+    return _render(request, "editorial/queue.html", "Suggestions from players", items=items,
+                   status=status, statuses=Suggestion.Status.choices, counts=counts)
+
+
+@staff_view("editorial.review_suggestion")
+def queue_act(request, pk: int):
+    if request.method != "POST":
+        return redirect("editorial-queue")
+    suggestion = get_object_or_404(Suggestion, pk=pk)
+    action = request.POST.get("action")
+    try:
+        if action == "approve":
+            edited = request.POST.get("value")
+            suggestion_approve(suggestion=suggestion, user=request.user, value=edited)
+            messages.success(request, f"#{pk} approved: {suggestion.field} of "
+                                      f"“{suggestion.target_object}” is updated.")
+        elif action == "reject":
+            suggestion_reject(suggestion=suggestion, user=request.user,
+                              reason=request.POST.get("reason", "")[:1000])
+            messages.success(request, f"#{pk} rejected; nothing changed.")
+        elif action == "merge":
+            into = get_object_or_404(Suggestion, pk=request.POST.get("into") or 0)
+            suggestion_merge(suggestion=suggestion, into=into, user=request.user)
+            messages.success(request, f"#{pk} merged into #{into.pk}.")
+        else:
+            messages.error(request, "Unknown action.")
+    except ValidationError as exc:
+        messages.error(request, f"#{pk}: " + " ".join(exc.messages))
+    return redirect("editorial-queue")

@@ -30,3 +30,8 @@ def summary(fields):
     parts = [format_html("<b>{}</b> {}", name, shown(new)) for name, _old, new in fields
              if new not in (None, "", [])]
     return mark_safe(" · ".join(parts))
+
+
+@register.filter
+def get_item(mapping, key):
+    return mapping.get(key)
