@@ -13,3 +13,8 @@ class SuggestionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # suggestions come from the public form
+
+
+admin.site.site_header = "Grimoire editing"
+admin.site.site_title = "Grimoire editing"
+admin.site.index_title = "Catalog, rules and rulings"

@@ -1,43 +1,11 @@
-"""The Editor and Reviewer groups (README, "Editing").
-
-Editor: add/change/delete/view the catalog (games, components, entries, roll
-bands), rules, glossary terms and rulings, and import/export; nothing on users,
-groups or permissions. Reviewer: view the catalog and work the suggestion queue.
-"""
-from django.contrib.auth.management import create_permissions
+"""The Editor and Reviewer groups (editorial/roles.py)."""
 from django.db import migrations
 
-CATALOG_MODELS = {
-    "cardsite": ("game", "component", "entry", "rollband"),
-    "rulesref": ("rule", "glossaryterm", "ruling"),
-}
-EDITOR_EXTRA = [("editorial", "import_catalog"), ("editorial", "view_suggestion")]
-REVIEWER = [("editorial", "review_suggestion"), ("editorial", "view_suggestion"),
-            ("editorial", "change_suggestion")]
+from editorial.roles import ensure_roles
 
 
 def make_groups(apps, schema_editor):
-    # Permissions are normally created after migrations run; make sure they exist now.
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-
-    def perms(pairs):
-        found = []
-        for app, codename in pairs:
-            found.extend(Permission.objects.filter(content_type__app_label=app, codename=codename))
-        return found
-
-    catalog = [(app, f"{action}_{model}") for app, models in CATALOG_MODELS.items()
-               for model in models for action in ("add", "change", "delete", "view")]
-    viewing = [(app, f"view_{model}") for app, models in CATALOG_MODELS.items() for model in models]
-    editor, _ = Group.objects.get_or_create(name="Editor")
-    editor.permissions.set(perms(catalog + EDITOR_EXTRA))
-    reviewer, _ = Group.objects.get_or_create(name="Reviewer")
-    reviewer.permissions.set(perms(viewing + REVIEWER))
+    ensure_roles(apps)
 
 
 def remove_groups(apps, schema_editor):

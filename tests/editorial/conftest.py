@@ -2,6 +2,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from cardsite.catalog_import import catalog_import
+from editorial.roles import ensure_roles
 from tests.cardsite.test_pages_catalog import pages_catalog
 
 
@@ -11,14 +12,20 @@ def catalog(db):
 
 
 @pytest.fixture
-def editor(db):
+def roles(db):
+    # Migration editorial 0002 makes them; a flushing (transactional) test may have removed them.
+    ensure_roles()
+
+
+@pytest.fixture
+def editor(roles):
     user = User.objects.create_user("ed", password="pw-ed-12345678", is_staff=True)
     user.groups.add(Group.objects.get(name="Editor"))
     return user
 
 
 @pytest.fixture
-def reviewer(db):
+def reviewer(roles):
     user = User.objects.create_user("rev", password="pw-rev-12345678", is_staff=True)
     user.groups.add(Group.objects.get(name="Reviewer"))
     return user

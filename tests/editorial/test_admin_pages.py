@@ -113,3 +113,13 @@ def test_bulk_add_creates_named_entries_with_the_reason(editor_client, catalog):
     again = editor_client.post(f"/admin/coverage/add/{component.pk}/", {
         "names": "Alpha Blast", "type": "delivery", "kind": "card", "reason": "x"})
     assert again.status_code == 200 and "already exists" in again.content.decode()
+
+
+def test_roles_hold_exactly_their_permissions(roles):
+    from django.contrib.auth.models import Group
+
+    editor = {p.codename for p in Group.objects.get(name="Editor").permissions.all()}
+    reviewer = {p.codename for p in Group.objects.get(name="Reviewer").permissions.all()}
+    assert {"change_entry", "add_ruling", "change_rule", "import_catalog"} <= editor
+    assert not {p for p in editor if p.endswith(("_user", "_group", "_permission"))}
+    assert "review_suggestion" in reviewer and "change_entry" not in reviewer
