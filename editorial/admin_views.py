@@ -25,6 +25,7 @@ from cardsite.catalog_format import CatalogFormatError
 from cardsite.models import Component, Entry, Game
 from editorial import catalog_sheets
 from editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
+from editorial.catalog_sheets import SheetRow
 from editorial.history import recorded_as
 from editorial.models import PendingImport, Suggestion
 from editorial.suggestions import (
@@ -106,8 +107,10 @@ def import_view(request):
         if plan.valid:
             PendingImport.objects.filter(
                 created__lt=timezone.now() - timezone.timedelta(hours=PENDING_TTL_HOURS)).delete()
+            rows = None if plan.sheet_rows is None else [[r.number, r.cells] for r in plan.sheet_rows]
             pending = PendingImport.objects.create(user=request.user, filename=upload.name[:200],
-                                                   content=content, game=game, prune=prune)
+                                                   content=content, game=game, prune=prune,
+                                                   rows=rows)
             context["pending"] = pending
     return _render(request, "editorial/import.html", "Import a catalog file", **context)
 
@@ -120,7 +123,8 @@ def import_confirm(request, pk: int):
     try:
         plan, report = catalog_file_apply(
             content=bytes(pending.content), filename=pending.filename, user=request.user,
-            game=pending.game or None, prune=pending.prune, digest=request.POST.get("digest"))
+            game=pending.game or None, prune=pending.prune, digest=request.POST.get("digest"),
+            rows=None if pending.rows is None else [SheetRow(n, cells) for n, cells in pending.rows])
     except StalePlan as stale:
         messages.warning(request, "The catalog changed since this preview: here is what the file "
                                   "would change now. Confirm again to apply it.")

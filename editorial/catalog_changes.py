@@ -23,7 +23,8 @@ from cardsite.catalog_export import catalog_export
 from cardsite.catalog_format import CatalogFormatError, validate_catalog
 from cardsite.catalog_import import ImportReport, catalog_import
 from cardsite.models import Entry, Game
-from editorial.catalog_sheets import COLUMNS, SheetError, read_sheet, row_to_entry
+from editorial.catalog_sheets import COLUMNS, SheetError, SheetRow, read_sheet, row_to_entry
+from editorial.entries_write import entries_write
 from editorial.history import recorded_as
 from rulesref.models import Rule
 
@@ -76,6 +77,7 @@ class CatalogFilePlan:
     problems: list[Problem] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
     rows: int = 0
+    sheet_rows: list[SheetRow] | None = None
 
     @property
     def valid(self) -> bool:
@@ -105,8 +107,12 @@ class StalePlan(Exception):
 
 
 def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
-                      prune: bool = False) -> CatalogFilePlan:
-    """Validate an upload whole and list what it would change. Writes nothing."""
+                      prune: bool = False, rows: list[SheetRow] | None = None) -> CatalogFilePlan:
+    """Validate an upload whole and list what it would change. Writes nothing.
+
+    ``rows``: the sheet already read (a confirmation re-plans without parsing
+    the spreadsheet again); ``plan.sheet_rows`` holds them for that.
+    """
     if filename.lower().endswith(".json"):
         plan = CatalogFilePlan(filename, "json", [], prune)
         plan.document = _json_document(content, filename, plan)
@@ -116,11 +122,13 @@ def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
         row_of = {}
     else:
         plan = CatalogFilePlan(filename, "sheet", [game] if game else [], prune)
-        try:
-            header, rows = read_sheet(content, filename)
-        except SheetError as exc:
-            plan.problems.append(Problem(str(exc)))
-            return plan
+        if rows is None:
+            try:
+                _header, rows = read_sheet(content, filename)
+            except SheetError as exc:
+                plan.problems.append(Problem(str(exc)))
+                return plan
+        plan.sheet_rows = rows
         plan.rows = len(rows)
         if game not in games.GAME_SLUGS:
             plan.problems.append(Problem("Choose the game the sheet's entries belong to."))
@@ -137,19 +145,23 @@ def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
 
 
 def catalog_file_apply(*, content: bytes, filename: str, user=None, game: str | None = None,
-                       prune: bool = False, digest: str | None = None) -> tuple[CatalogFilePlan, ImportReport]:
+                       prune: bool = False, digest: str | None = None,
+                       rows: list[SheetRow] | None = None) -> tuple[CatalogFilePlan, ImportReport]:
     """Re-plan the file and write it in one transaction, history saying who imported what.
 
     ``digest`` is the preview's: if the plan differs now (someone edited the
     catalog meanwhile) nothing is written and StalePlan carries the new plan.
     """
-    plan = catalog_file_plan(content=content, filename=filename, game=game, prune=prune)
+    plan = catalog_file_plan(content=content, filename=filename, game=game, prune=prune, rows=rows)
     if not plan.valid:
         raise CatalogFormatError([str(p) for p in plan.problems])
     if digest is not None and plan.digest != digest:
         raise StalePlan(plan)
     who = getattr(user, "get_username", lambda: "the command line")() if user else "the command line"
-    with recorded_as(f"Import of {filename} by {who}", user):
+    reason = f"Import of {filename} by {who}"
+    if plan.kind == "sheet":
+        return plan, entries_write(plan, user=user, reason=reason)
+    with recorded_as(reason, user):
         report = catalog_import(data=plan.document, prune=prune)
     return plan, report
 

@@ -19,6 +19,9 @@ class PendingImport(models.Model):
     content = models.BinaryField()
     game = models.CharField(max_length=20, blank=True)
     prune = models.BooleanField(default=False)
+    # A sheet's rows as read at upload ([[row number, {column: cell}]]), so the
+    # confirmation does not parse the spreadsheet again.
+    rows = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
