@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When
 
+from cardsite import games as game_defs
 from cardsite.filters import EntryFilterSet
 from cardsite.models import Component, Entry, Game
 from rulesref.models import Rule, Ruling
@@ -166,37 +167,61 @@ def card_named(*, fuzzy: str, game: str | None = None) -> tuple[Entry | None, li
 
 
 def game_coverage(*, game: str | None = None) -> list[dict]:
-    """Per game and component: the printed count, entries present and entries with
-    text; entries outside any component come last per game (component None)."""
-    with_text = Count("entries", filter=Q(entries__text__gt=""))
-    components = Component.objects.select_related("game").annotate(
-        entries_count=Count("entries"), with_text=with_text,
-    ).order_by("game__position", "position", "slug")
-    loose = Entry.objects.filter(component=None).values("game_id").annotate(
-        entries=Count("pk"), with_text=Count("pk", filter=Q(text__gt="")),
-    ).order_by("game_id")
+    """Per game and component: the printed count, entries present, entries with
+    text and, for each attribute that applies to some of them, how many it
+    applies to and how many have it (``attributes``: [{name, applies, known}]);
+    entries outside any component come last per game (component None).
+
+    One grouped query counts by (component, type, kind); which attributes apply
+    is then read from games.applicable_attributes, so a field that does not
+    apply to an entry's type never counts as missing.
+    """
+    known = {f"known_{name}": Count(name) for name in game_defs.ATTRIBUTE_FIELDS}
+    groups = Entry.objects.values("game_id", "component_id", "type", "kind").annotate(
+        n=Count("pk"), text_n=Count("pk", filter=Q(text__gt="")), **known,
+    ).order_by()
+    components = Component.objects.select_related("game").order_by("game__position", "position", "slug")
     games = Game.objects.order_by("position", "slug")
     if game:
+        groups = groups.filter(game__slug=game)
         components = components.filter(game__slug=game)
-        loose = loose.filter(game__slug=game)
         games = games.filter(slug=game)
-    rows = []
-    loose_by_game = {row["game_id"]: row for row in loose}
+    games = list(games)
+    slug_of = {g.pk: g.slug for g in games}
+    tally: dict[tuple, dict] = {}
+    for g in groups:
+        row = tally.setdefault((g["game_id"], g["component_id"]), {"entries": 0, "with_text": 0, "attrs": {}})
+        row["entries"] += g["n"]
+        row["with_text"] += g["text_n"]
+        for name in game_defs.applicable_attributes(slug_of.get(g["game_id"], ""), g["type"], g["kind"]):
+            applies, have = row["attrs"].get(name, (0, 0))
+            row["attrs"][name] = (applies + g["n"], have + g[f"known_{name}"])
+
+    def counts(key, game_slug):
+        row = tally.get(key, {"entries": 0, "with_text": 0, "attrs": {}})
+        order = game_defs.GAME_ATTRIBUTES.get(game_slug, ())
+        return row["entries"], row["with_text"], [
+            {"name": name, "applies": row["attrs"][name][0], "known": row["attrs"][name][1]}
+            for name in order if name in row["attrs"]
+        ]
+
     by_game: dict[int, list] = {}
     for c in components:
+        entries, with_text, attributes = counts((c.game_id, c.pk), c.game.slug)
         by_game.setdefault(c.game_id, []).append({
             "game": c.game.slug, "game_id": c.game_id, "component": c.slug,
             "component_name": c.name, "kind": c.kind, "printed": c.count,
-            "entries": c.entries_count, "with_text": c.with_text,
+            "entries": entries, "with_text": with_text, "attributes": attributes,
         })
+    rows = []
     for g in games:
         rows.extend(by_game.get(g.pk, []))
-        if g.pk in loose_by_game:
-            row = loose_by_game[g.pk]
+        if (g.pk, None) in tally:
+            entries, with_text, attributes = counts((g.pk, None), g.slug)
             rows.append({
                 "game": g.slug, "game_id": g.pk, "component": None,
                 "component_name": "Other entries", "kind": None, "printed": None,
-                "entries": row["entries"], "with_text": row["with_text"],
+                "entries": entries, "with_text": with_text, "attributes": attributes,
             })
     return rows
 

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "cardsite",
     "rulesref",
     "engine.apps.EngineConfig",
+    "editorial",
 ]
 
 MIDDLEWARE = [
@@ -251,3 +252,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Players' suggested corrections per client address (editorial.suggestions).
+SUGGESTION_RATE = os.environ.get("SUGGESTION_RATE", "10/hour")

@@ -10,10 +10,12 @@ from cardsite import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("admin/", include("editorial.admin_urls")),
     path("admin/", admin.site.urls),
     path("api/engine/", include("engine.api_urls")),
     path("api/", include("cardsite.api_urls")),
     path("engine/sandbox/", include("engine.sandbox_urls")),
     path("engine/", include("engine.urls")),
+    path("suggest/", include("editorial.urls")),
     path("", include("cardsite.page_urls")),
 ]

@@ -127,7 +127,7 @@ class GameSerializer(UrlsMixin, serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_attributes(self, game) -> list[str]:
-        return list(games.GAME_ATTRIBUTES.get(game.family, ()))
+        return list(games.GAME_ATTRIBUTES.get(game.slug, ()))
 
     @extend_schema_field(GameCountsSerializer)
     def get_counts(self, game) -> dict:
@@ -166,6 +166,7 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
     aliases = StringList(required=False)
     bands = RollBandSerializer(many=True, required=False)
     unknown = serializers.SerializerMethodField()
+    not_applicable = serializers.SerializerMethodField()
     extra_write_fields = ("bands",)
 
     class Meta:
@@ -174,17 +175,24 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
             "game", "slug", "name", "kind", "component", "type", "glyph", "symbol",
             "initiative", "cost", "vp", "body", "mind", "strength", "copies", "keywords",
             "text", "flavor", "aliases", "bands", "source", "notes", "position", "unknown",
-            "updated", "url", "page_url",
+            "not_applicable", "updated", "url", "page_url",
         ]
         read_only_fields = ["updated"]
 
     def api_args(self, obj):
         return ("card-detail", obj.game.slug, obj.slug)
 
-    @extend_schema_field(StringList(help_text="Attributes this game shows that the rulebooks do not give."))
+    @extend_schema_field(StringList(
+        help_text="Attributes that apply to this entry's type but that the rulebooks do not give."))
     def get_unknown(self, entry) -> list[str]:
-        shown = games.GAME_ATTRIBUTES.get(entry.game.family, ())
+        shown = games.applicable_attributes(entry.game.slug, entry.type, entry.kind)
         return [name for name in shown if getattr(entry, name) is None]
+
+    @extend_schema_field(StringList(
+        help_text="Attribute fields that do not apply to this entry's type (e.g. initiative on a "
+                  "Rumble Source): their null means not applicable, not unknown."))
+    def get_not_applicable(self, entry) -> list[str]:
+        return games.not_applicable(entry.game.slug, entry.type, entry.kind)
 
     def resolve(self, attrs):
         overlaps = validation.band_problems(

@@ -7,7 +7,7 @@ from django import template
 from django.template.defaultfilters import linebreaksbr
 from django.utils.safestring import mark_safe
 
-from cardsite.pages.entry_display import entry_attributes
+from cardsite.pages.entry_display import attribute_label, entry_attributes
 
 register = template.Library()
 
@@ -58,3 +58,6 @@ def percent(probability):
 @register.filter
 def short_attributes(entry):
     return entry_attributes(entry, short=True)
+
+
+register.filter("attribute_label", attribute_label)

@@ -228,12 +228,22 @@ class Compiler:
 
             links = Ruling.entries.through.objects.filter(entry_id=OuterRef(self.target.entry_pk))
             return Q(Exists(links))
-        unknown = [
-            Q(**{self._e("game__family"): family})
-            & reduce(or_, (Q(**{f"{self._e(attr)}__isnull": True}) for attr in attributes))
-            for family, attributes in games.GAME_ATTRIBUTES.items()
-        ]
-        return reduce(or_, unknown)
+        cases = []
+        for game, types in games.GAME_TYPES.items():
+            listed = [t.slug for t in types]
+            in_game = Q(**{self._e("game__slug"): game})
+            for t in types:  # a listed type: its own attributes
+                cases.append((in_game & Q(**{self._e("type"): t.slug}),
+                              games.applicable_attributes(game, t.slug)))
+            for kind in games.ENTRY_KINDS:  # any other type: what its kind may have
+                cases.append((in_game & Q(**{self._e("kind"): kind})
+                              & ~Q(**{f"{self._e('type')}__in": listed}),
+                              games.applicable_attributes(game, None, kind)))
+        # has:unknown counts only attributes that apply to the entry's type.
+        return reduce(or_, (
+            where & reduce(or_, (Q(**{f"{self._e(attr)}__isnull": True}) for attr in attributes))
+            for where, attributes in cases
+        ))
 
     def game(self, value: str) -> Q | None:
         if self._games is None:
@@ -251,3 +261,4 @@ class Compiler:
             )
             return None
         return Q(game__slug__in=found)  # every searched model has its own game
+

@@ -113,9 +113,12 @@ def test_game_coverage_counts_printed_present_and_with_text(catalog):
     Entry.objects.filter(slug__in=["tentakiller", "dark-bolt", "mystery-delivery"]).update(
         component=deliveries)
     rows = game_coverage(game="rumble")
+    attributes = rows[0].pop("attributes")
     assert rows[0] == {"game": "rumble", "game_id": rumble.pk, "component": "delivery-cards",
                        "component_name": "Delivery Cards", "kind": "card", "printed": 40,
                        "entries": 3, "with_text": 2}
+    by_name = {a["name"]: (a["applies"], a["known"]) for a in attributes}
+    assert by_name["initiative"][0] == 3  # all three are Deliveries: initiative applies
     assert rows[1]["component"] is None and rows[1]["entries"] == 33
     assert rows[1]["with_text"] == 33
     everything = game_coverage()

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class EditorialConfig(AppConfig):
+    """Editors' tools: import with preview, export, worklists, player suggestions."""
+
+    name = "editorial"
+    verbose_name = "Editing"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,86 @@
+"""Write a sheet's planned entry changes in bulk, in one transaction, with history.
+
+A sheet changes only one game's entries (and their roll bands), so instead of
+the importer's one-object-at-a-time upserts (right for a whole catalog file,
+minutes for thousands of rows) the plan's changes are written with
+simple_history's bulk helpers: a few statements per 500 rows, every history
+record carrying the import's reason and user. Links and the search index are
+rebuilt once at the end, as catalog_import does.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from cardsite.catalog_import import ImportReport
+from cardsite.models import Entry, Game, RollBand
+from cardsite.response_cache import bump_catalog_version
+from editorial.history import recorded_as
+from rulesref import linking
+from rulesref.search.index import rebuild_search_index
+
+BATCH = 500
+MODEL_FIELDS = (
+    "name", "kind", "type", "glyph", "symbol", "initiative", "cost", "vp", "body", "mind",
+    "strength", "copies", "keywords", "text", "flavor", "aliases", "source", "notes",
+)
+
+
+def entries_write(plan, *, user, reason: str) -> ImportReport:
+    """Apply ``plan`` (a valid sheet plan of one game) and report what was written."""
+    report = ImportReport()
+    game = Game.objects.get(slug=plan.games[0])
+    changes = {c.key: c for c in plan.changes if c.what == "Entry"}
+    entries = plan.document["games"][0]["entries"]
+    now = timezone.now()
+    with transaction.atomic():
+        components = {c.slug: c for c in game.components.all()}
+        existing = {e.slug: e for e in game.entries.filter(slug__in=list(changes))}
+        created, updated, fields, bands = [], [], {"updated"}, []
+        for position, data in enumerate(entries):
+            change = changes.get(data["slug"])
+            if change is None or change.action == "removed":
+                continue
+            values = {k: data[k] for k in MODEL_FIELDS}
+            values["component"] = components.get(data["component"]) if data["component"] else None
+            changed_names = {name for name, _old, _new in change.fields}
+            if change.action == "added":
+                entry = Entry(game=game, slug=data["slug"], position=position, updated=now, **values)
+                created.append(entry)
+            else:
+                entry = existing[data["slug"]]
+                for name in changed_names & (set(MODEL_FIELDS) | {"component"}):
+                    setattr(entry, name, values[name])
+                    fields.add(name)
+                entry.updated = now
+                updated.append(entry)
+            if "bands" in changed_names:
+                bands.append((entry, data["bands"]))
+        removed = [c.key for c in plan.changes if c.what == "Entry" and c.action == "removed"]
+        with recorded_as(reason, user):
+            if removed:
+                # one by one through the ORM's delete, so each gets its history record
+                game.entries.filter(slug__in=removed).delete()
+            bulk_create_with_history(created, Entry, batch_size=BATCH, default_user=user,
+                                     default_change_reason=reason)
+            if updated:
+                bulk_update_with_history(updated, Entry, fields=sorted(fields), batch_size=BATCH,
+                                         default_user=user, default_change_reason=reason)
+            if bands:
+                saved = {e.slug: e.pk for e in game.entries.filter(
+                    slug__in=[entry.slug for entry, _ in bands]).only("pk", "slug")}
+                RollBand.objects.filter(entry_id__in=saved.values()).delete()
+                bulk_create_with_history([
+                    RollBand(entry_id=saved[entry.slug], position=i, **band)
+                    for entry, items in bands for i, band in enumerate(items)
+                ], RollBand, batch_size=BATCH, default_user=user, default_change_reason=reason)
+        linking.relink(games=[game.slug])
+        rebuild_search_index()
+        transaction.on_commit(bump_catalog_version)  # bulk writes send no save signals
+    report.created["Entries"] = len(created)
+    report.updated["Entries"] = len(updated)
+    report.deleted["Entries"] = len(removed)
+    if bands:
+        report.updated["Roll Bands"] = len(bands)
+    return report
