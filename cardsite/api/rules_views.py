@@ -10,6 +10,7 @@ from cardsite.api.base import ApiView, GameParam, SearchParam, choice
 from cardsite.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
 from cardsite.games import RULING_KINDS
 from rulesref import selectors
+from rulesref.search.budget import within_budget
 
 
 class RulingParams(GameParam, SearchParam):
@@ -57,6 +58,10 @@ class RulesRefViewSet(ApiView, viewsets.ModelViewSet):
 
     def get_queryset(self):
         return self.related(self.serializer_class.Meta.model.objects.all())
+
+    @within_budget
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
         if self.action != "list":
