@@ -176,6 +176,8 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Anonymous clients are throttled per IP; "off" disables it (benchmarks). The
 # allowances live in a table (cardsite.api.throttling) shared by every app process.
 API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
+# The time a search's database work may take before it is stopped (a 503).
+SEARCH_TIME_BUDGET_MS = int(os.environ.get("SEARCH_TIME_BUDGET_MS", "500"))
 # How many proxies (load balancers) stand in front of the app: the client's
 # address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
 API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))

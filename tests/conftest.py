@@ -17,6 +17,13 @@ CHROMIUM_ARGS = [
 OUTPUT_DIR = Path(__file__).resolve().parent.parent / "test-output"
 
 
+@pytest.fixture(autouse=True)
+def generous_throttle(settings):
+    """Tests make many requests from one address (API and search pages share the
+    allowance); the throttle tests lower it again."""
+    settings.API_ANON_THROTTLE_RATE = "100000/min"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():

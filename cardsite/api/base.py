@@ -7,6 +7,7 @@ from cardsite import games
 from cardsite.api.caching import HttpCachingMixin
 from cardsite.api.permissions import StaffWritesOrReadOnly
 from cardsite.api.schema import labelled
+from rulesref.search.syntax import LIMITS
 
 
 class ApiView(HttpCachingMixin):
@@ -35,7 +36,10 @@ class GameParam(serializers.Serializer):
 
 class SearchParam(serializers.Serializer):
     q = serializers.CharField(
-        required=False, allow_blank=True, max_length=500, trim_whitespace=True,
+        # No max_length: the parser checks the length with the other query limits
+        # (a bad_query 400 with the position).
+        required=False, allow_blank=True, trim_whitespace=True,
         help_text='Words to search for, in the search syntax: free words, "phrases", -word, or, '
-        "parentheses (card fields such as t: or init>= apply to cards only).",
+        "parentheses (card fields such as t: or init>= apply to cards only); at most "
+        f"{LIMITS.length} characters.",
     )

@@ -42,6 +42,7 @@ from cardsite.filters import EntryFilterSet
 from cardsite.games import GAME_SLUGS
 from cardsite.models import Component, Entry, Game
 from rulesref.models import GlossaryTerm, Rule, Ruling
+from rulesref.search.budget import within_budget
 
 # Query parameters that belong to pagination and rendering, not to the FilterSet.
 NOT_FILTERS = {"page", "page_size", "format"}
@@ -151,6 +152,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
     def get_queryset(self):
         return Entry.objects.select_related("game", "component").prefetch_related("bands")
 
+    @within_budget
     def list(self, request, *args, **kwargs):
         query, filters = _card_filters(request.query_params)
         result = selectors.card_list(query=query, filters=filters)
@@ -188,6 +190,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
         )},
     )
     @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)
+    @within_budget
     def named(self, request):
         """The entry whose name best matches `fuzzy` (misspellings, partial names, aliases);
         404 with up to five `suggestions` when nothing is close enough."""
@@ -206,6 +209,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
         parameters=[AutocompleteParams], responses=AutocompleteSerializer,
     )
     @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)
+    @within_budget
     def autocomplete(self, request):
         """Up to 20 entries whose names match `q` (prefix first), for a search box;
         nothing for fewer than 2 characters."""
@@ -220,6 +224,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
         responses=EntryDetailSerializer,
     )
     @action(detail=False, methods=["get"], pagination_class=None)
+    @within_budget
     def random(self, request):
         """A random entry, among those matching `q` and the filters when given
         (404 when none match). Never cached."""

@@ -22,6 +22,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from rulesref.search.budget import SearchTimeout
 from rulesref.search.syntax import QuerySyntaxError
 
 logger = logging.getLogger("cardsite.api")
@@ -82,6 +83,8 @@ def api_exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: DRF's handler, then one error shape."""
     if isinstance(exc, QuerySyntaxError):
         exc = bad_query(exc)
+    elif isinstance(exc, SearchTimeout):
+        exc = ApiError(exc.message, status_code=503, code="search_timeout")
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
@@ -101,6 +104,8 @@ def api_exception_handler(exc, context):
         exc = ApiError(f"The body is larger than the {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} "
                        "bytes the API reads.", status_code=413, code="too_large")
     response = drf_exception_handler(exc, context)
+    if response is not None and response.status_code == 503:
+        response["Retry-After"] = "1"
     if response is None:
         # An unexpected exception: log it, tell Django (the test client re-raises
         # it), and still answer in JSON rather than Django's HTML 500 page.
@@ -145,7 +150,8 @@ class ErrorSerializer(serializers.Serializer):
     """The body of every error response (used by the OpenAPI schema)."""
 
     status = serializers.IntegerField(help_text="The HTTP status code.")
-    code = serializers.CharField(help_text='Machine-readable: "not_found", "bad_query", "invalid", ...')
+    code = serializers.CharField(
+        help_text='Machine-readable: "not_found", "bad_query", "invalid", "search_timeout", ...')
     detail = serializers.CharField(help_text="What went wrong, for people.")
     position = serializers.IntegerField(
         required=False, allow_null=True,

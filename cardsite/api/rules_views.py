@@ -12,6 +12,7 @@ from cardsite.api.serializers import GlossaryTermSerializer, RuleSerializer, Rul
 from cardsite.games import RULING_KINDS
 from rulesref import selectors
 from rulesref.models import Rule
+from rulesref.search.budget import within_budget
 
 
 class RulingParams(GameParam, SearchParam):
@@ -59,6 +60,10 @@ class RulesRefViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
 
     def get_queryset(self):
         return self.related(self.serializer_class.Meta.model.objects.all())
+
+    @within_budget
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
         if self.action != "list":

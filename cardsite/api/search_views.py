@@ -7,6 +7,8 @@ from rest_framework import generics, serializers
 from cardsite.api.base import ApiView, GameParam
 from cardsite.api.pagination import SearchPagination, paginated
 from cardsite.api.serializers import SearchHitSerializer
+from rulesref.search.budget import within_budget
+from rulesref.search.syntax import LIMITS
 from rulesref.search.unified import search_all
 
 # The unified search ranks a bounded number of hits; pages walk through them.
@@ -14,7 +16,10 @@ MAX_HITS = 200
 
 
 class SearchParams(GameParam):
-    q = serializers.CharField(max_length=500, help_text="What to look for (the search syntax).")
+    # The length is checked by the parser with the other query limits (a bad_query
+    # 400 with its position); max_length here would answer first, without one.
+    q = serializers.CharField(help_text=f"What to look for (the search syntax; at most "
+                              f"{LIMITS.length} characters).")
 
 
 class SearchView(ApiView, generics.GenericAPIView):
@@ -31,6 +36,7 @@ class SearchView(ApiView, generics.GenericAPIView):
 
     @extend_schema(summary="Search everything", parameters=[SearchParams],
                    responses=SearchHitSerializer(many=True))
+    @within_budget
     def get(self, request):
         params = self.query_params(SearchParams)
         result = search_all(q=params["q"], game=params.get("game"), limit=MAX_HITS)

@@ -9,6 +9,7 @@ from django.utils.http import urlencode
 from cardsite.filters import EntryFilterSet, type_choices
 from cardsite.models import Entry
 from cardsite.pages.entry_display import entry_attributes
+from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
 from cardsite.pages.search import syntax_error_context
 from cardsite.selectors import card_detail, card_list, card_neighbours
@@ -41,6 +42,7 @@ def _filter_form(request):
     return filterset, form, active
 
 
+@search_page()
 def card_list_page(request):
     filterset, form, filtered = _filter_form(request)
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "list"

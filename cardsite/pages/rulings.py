@@ -5,6 +5,7 @@ from django.shortcuts import render
 
 from cardsite import games as game_defs
 from cardsite.models import Game
+from cardsite.pages.guard import search_page
 from cardsite.pages.search import syntax_error_context
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.selectors import ruling_list
@@ -25,6 +26,7 @@ class RulingFilterForm(forms.Form):
         self.fields["game"].choices = [("", "All games")] + [(g.slug, g.short_name) for g in games]
 
 
+@search_page()
 def ruling_list_page(request):
     games = list(Game.objects.only("slug", "short_name"))
     form = RulingFilterForm(request.GET, games=games)

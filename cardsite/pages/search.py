@@ -4,6 +4,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 
 from cardsite.models import Game
+from cardsite.pages.guard import search_page
 from cardsite.selectors import card_autocomplete
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all
@@ -12,6 +13,7 @@ SEARCH_LIMIT = 50
 SUGGEST_LIMIT = 10
 
 
+@search_page()
 def search(request):
     q = request.GET.get("q", "").strip()
     game = request.GET.get("game") or None
@@ -57,6 +59,7 @@ def _kind_counts(hits):
     return counts
 
 
+@search_page(cost=1)
 def suggest(request):
     """Card names for the search box's autocomplete: {"results": [{name, game_name, url}]}."""
     q = request.GET.get("q", "")

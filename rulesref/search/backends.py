@@ -98,9 +98,9 @@ class SqliteBackend:
         body_matches = Func(column(2), Value(MARK_START), function="instr")
         return Func(body_matches, column(2), column(-1), function="iif", output_field=TextField())
 
-    def matching(self, term: TextTerm, target) -> Q:
+    def matching(self, terms, target) -> Q:
         # One FTS scan narrowed by rowid range: no join SQLite could drive the wrong way.
-        rows = SearchFullText.objects.filter(table__match=self.expression(TextMatch((term,))))
+        rows = SearchFullText.objects.filter(table__match=self.expression(TextMatch(tuple(terms))))
         if target.kind is None:
             return Q(pk__in=rows.values("pk"))
         low, high = id_range(target.kind)
@@ -192,8 +192,8 @@ class PostgresBackend:
             fragment_delimiter=" … ",
         )
 
-    def matching(self, term: TextTerm, target) -> Q:
-        documents = SearchDocument.objects.filter(vector=self.query(TextMatch((term,))))
+    def matching(self, terms, target) -> Q:
+        documents = SearchDocument.objects.filter(vector=self.query(TextMatch(tuple(terms))))
         if target.kind is not None:
             documents = documents.filter(kind=target.kind)
         return Q(pk__in=documents.values(target.doc_value))

@@ -18,6 +18,17 @@ Grammar (recursive descent over tokens)::
 Unknown fields or values become ``Query.warnings`` naming the valid ones and
 are dropped from the tree, so the rest of the query still runs. Anything that
 cannot be parsed raises ``QuerySyntaxError`` with a 0-based character position.
+
+The cost model: a query's work in the database grows with its terms (each one
+a condition), its prefix words (each a name-prefix expansion in the index), its
+nesting (each level a nested SQL expression, and a Python frame here) and its
+lookups (terms compiled to a subquery of their own: text under ``or`` or ``-``,
+``has:ruling``, and type or keyword terms under ``or`` or ``-``; PostgreSQL plans
+each one, about 10 ms apiece). ``LIMITS`` bounds all five before any database
+work; going over
+one is a ``QueryLimitError`` (a QuerySyntaxError: a 400 naming the limit and
+the position of the first term past it). The descent is bounded by
+``max_depth``, far below Python's recursion limit.
 """
 from __future__ import annotations
 
@@ -41,6 +52,26 @@ class QuerySyntaxError(ValueError):
         return f"{self.message} (at character {self.position + 1})"
 
 
+class QueryLimitError(QuerySyntaxError):
+    """A query over one of ``LIMITS``; ``limit`` names it ("length", "terms", ...)."""
+
+    def __init__(self, message: str, position: int, limit: str):
+        super().__init__(message, position)
+        self.limit = limit
+
+
+@dataclass(frozen=True)
+class Limits:
+    length: int = 500  # characters
+    terms: int = 40  # words, phrases and field terms
+    prefix_terms: int = 24  # free words, each prefix-matched on names
+    depth: int = 12  # parentheses and negations inside each other
+    lookups: int = 10  # terms that need a subquery of their own (see _count_lookups)
+
+
+LIMITS = Limits()
+
+
 # --- the AST -----------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -49,7 +80,7 @@ class Text:
 
     value: str
     phrase: bool = False
-    position: int = 0
+    position: int = field(default=0, compare=False)  # where it was typed, not what it is
 
 
 @dataclass(frozen=True)
@@ -59,7 +90,7 @@ class Field:
     name: str
     op: str
     value: str | int
-    position: int = 0
+    position: int = field(default=0, compare=False)  # where it was typed, not what it is
 
 
 @dataclass(frozen=True)
@@ -234,7 +265,8 @@ def tokenize(q: str) -> list[_Token]:
 # --- the parser ----------------------------------------------------------------
 
 def _combine(cls, children):
-    kept = tuple(c for c in children if c is not None)
+    # A repeated term adds nothing but cost ("has:ruling has:ruling ..."): kept once.
+    kept = tuple(dict.fromkeys(c for c in children if c is not None))
     if not kept:
         return None
     return kept[0] if len(kept) == 1 else cls(kept)
@@ -246,6 +278,9 @@ class _Parser:
         self.tokens = tokenize(q)
         self.i = 0
         self.query = Query(source=q)
+        self.depth = 0
+        self.terms = 0
+        self.prefix_terms = 0
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -261,6 +296,7 @@ class _Parser:
         token = self.peek()
         if token.kind == ")":
             raise QuerySyntaxError("This ')' has no matching '('", token.position)
+        _count_lookups(self.query.root)
         return self.query
 
     def or_expr(self):
@@ -286,8 +322,38 @@ class _Parser:
             children.append(self.unary())
         return _combine(And, children)
 
+    def nested(self, token: _Token):
+        self.depth += 1
+        if self.depth > LIMITS.depth:
+            raise QueryLimitError(
+                f"Too deeply nested: at most {LIMITS.depth} parentheses and '-' inside each "
+                "other", token.position, "depth")
+
+    def counted(self, token: _Token):
+        self.terms += 1
+        if self.terms > LIMITS.terms:
+            raise QueryLimitError(f"Too many terms: at most {LIMITS.terms} words, phrases and "
+                                  "fields in one query", token.position, "terms")
+        if token.kind == "word":
+            self.prefix_terms += 1
+            if self.prefix_terms > LIMITS.prefix_terms:
+                raise QueryLimitError(
+                    f"Too many words: at most {LIMITS.prefix_terms} free words in one query "
+                    '(put a phrase in "quotes")', token.position, "prefix_terms")
+
     def unary(self):
         token = self.take()
+        if token.kind in ("-", "("):
+            self.nested(token)
+            try:
+                return self.group(token)
+            finally:
+                self.depth -= 1
+        if token.kind in ("word", "phrase", "field"):
+            self.counted(token)
+        return self.term(token)
+
+    def group(self, token: _Token):
         if token.kind == "-":
             nxt = self.peek()
             if nxt.kind in ("or", "and", ")", "eof"):
@@ -306,6 +372,8 @@ class _Parser:
                 raise QuerySyntaxError("This '(' is never closed: add a ')'", token.position)
             self.take()
             return inner
+
+    def term(self, token: _Token):
         if token.kind == "word":
             return Text(token.text, phrase=False, position=token.position)
         if token.kind == "phrase":
@@ -375,7 +443,44 @@ class _Parser:
         return Field(name, op, number, token.position)
 
 
+# Fields compiled through the index or a join (rulesref.search.compiler): at the top
+# level the type and keyword ones share one lookup, elsewhere each has its own.
+TAGGED_FIELDS = {"type", "keyword", "is"}
+TEXT_FIELD_NAMES = {"name", "text"}
+
+
+def _count_lookups(root):
+    """Raise QueryLimitError at the first term past ``LIMITS.lookups`` (the tree is
+    at most ``LIMITS.depth`` deep, so the recursion is bounded)."""
+    count = 0
+
+    def walk(node, nested):
+        nonlocal count
+        if isinstance(node, Not):
+            walk(node.child, True)
+        elif isinstance(node, And | Or):
+            for child in node.children:
+                walk(child, nested or isinstance(node, Or))
+        else:
+            texty = isinstance(node, Text) or node.name in TEXT_FIELD_NAMES
+            if (nested and (texty or node.name in TAGGED_FIELDS)) or (
+                    isinstance(node, Field) and node.name == "has" and node.value == "ruling"):
+                count += 1
+                if count > LIMITS.lookups:
+                    raise QueryLimitError(
+                        f"Too complex: at most {LIMITS.lookups} terms under 'or' or '-' "
+                        "(or has:ruling) in one query", node.position, "lookups")
+
+    if root is not None:
+        walk(root, False)
+
+
 def parse(q: str) -> Query:
-    """Parse a search query; raises QuerySyntaxError when it cannot be parsed."""
+    """Parse a search query; raises QuerySyntaxError when it cannot be parsed or is
+    over one of ``LIMITS`` (QueryLimitError)."""
+    q = q or ""
+    if len(q) > LIMITS.length:
+        raise QueryLimitError(f"Too long: at most {LIMITS.length} characters ({len(q)} given)",
+                              LIMITS.length, "length")
     # NUL cannot travel to PostgreSQL; a space keeps every position in place.
-    return _Parser((q or "").replace("\x00", " ")).parse()
+    return _Parser(q.replace("\x00", " ")).parse()

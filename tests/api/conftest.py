@@ -10,12 +10,6 @@ from tests.catalog_sample import sample_catalog
 pytest.register_assert_rewrite("tests.api.assertions")
 
 
-@pytest.fixture(autouse=True)
-def generous_throttle(settings):
-    """Tests make many requests from one address; the throttle test lowers it again."""
-    settings.API_ANON_THROTTLE_RATE = "100000/min"
-
-
 @pytest.fixture
 def catalog(db):
     catalog_import(data=sample_catalog())

@@ -1,0 +1,138 @@
+"""A time budget for one search: past it the database stops the statement and
+the caller gets ``SearchTimeout`` (a 503 on the pages and the API), so a costly
+query never holds a worker until gunicorn kills it.
+
+PostgreSQL: ``statement_timeout`` set with ``SET LOCAL`` semantics
+(``set_config(..., true)``) inside a transaction, so it covers only the
+search's statements, and lowered to what is left of the budget as they run. SQLite: a progress handler on the connection that
+interrupts the running statement once the deadline has passed, removed when
+the search ends. No transaction on SQLite: connections begin IMMEDIATE ones,
+which would take the write lock for a read.
+
+Budgets nest: an inner one inside an outer one just runs in the outer one.
+"""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from functools import wraps
+
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+
+DEFAULT_BUDGET_MS = 500
+PROGRESS_STEPS = 1000  # SQLite VM steps between two looks at the clock (~0.1 ms)
+QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE for a statement stopped by its timeout
+
+
+class SearchTimeout(Exception):
+    """The search ran past its time budget and was stopped."""
+
+    def __init__(self, budget_ms: int):
+        super().__init__(f"This search took longer than the {budget_ms} ms it is allowed and "
+                         "was stopped. Try fewer or more specific terms.")
+        self.budget_ms = budget_ms
+        self.message = self.args[0]
+
+
+def budget_ms() -> int:
+    return int(getattr(settings, "SEARCH_TIME_BUDGET_MS", DEFAULT_BUDGET_MS))
+
+
+def _stopped(error: BaseException) -> bool:
+    cause = error.__cause__ or error
+    if connection.vendor == "postgresql":
+        return getattr(cause, "sqlstate", None) == QUERY_CANCELED
+    return "interrupted" in str(cause)
+
+
+@contextmanager
+def time_budget(ms: int | None = None):
+    """Run the block's database work within ``ms`` milliseconds (default: the setting)."""
+    if getattr(connection, "_search_budget", False):
+        yield
+        return
+    ms = budget_ms() if ms is None else ms
+    connection._search_budget = True
+    try:
+        if connection.vendor == "postgresql":
+            with _postgresql_budget(ms):
+                yield
+        else:
+            with _sqlite_budget(ms):
+                yield
+    except (DatabaseError, connection.Database.DatabaseError) as error:
+        # The driver's own error too: DEBUG's query log runs SQL outside Django's wrapper.
+        if _stopped(error):
+            raise SearchTimeout(ms) from error
+        raise
+    finally:
+        connection._search_budget = False
+
+
+# Planner settings for search statements: dozens of IN-subqueries (one per type or
+# keyword term) made PostgreSQL search join orders for seconds (40 terms: 4 s of
+# planning); a collapse limit of 4 keeps planning in milliseconds.
+PLANNER = {"from_collapse_limit": "4", "join_collapse_limit": "4"}
+RESET_MARGIN_MS = 50  # re-arm the timeout once this much of the budget is spent
+
+
+@contextmanager
+def _postgresql_budget(ms: int):
+    """statement_timeout is per statement: before each one the remaining budget is
+    checked and, once some of it is spent, the timeout is set to what is left."""
+    names = ["statement_timeout", *PLANNER]
+    restore = connection.in_atomic_block  # else the transaction's end resets them
+    deadline = time.monotonic() + ms / 1000
+    armed = [ms]
+
+    def remaining_budget(execute, sql, params, many, context):
+        left = int((deadline - time.monotonic()) * 1000)
+        if left <= 0:
+            raise SearchTimeout(ms)
+        if left < armed[0] - RESET_MARGIN_MS:
+            _set_local(context["cursor"].cursor, {"statement_timeout": f"{left}ms"})
+            armed[0] = left
+        return execute(sql, params, many, context)
+
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(names)), names)
+            previous = cursor.fetchone()
+            _set_local(cursor, {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER})  # 0: none
+        with connection.execute_wrapper(remaining_budget):
+            yield
+        if restore:
+            with connection.cursor() as cursor:
+                _set_local(cursor, dict(zip(names, previous, strict=True)))
+
+
+def _set_local(cursor, values: dict):
+    """SET LOCAL each setting, in one statement (set_config takes parameters)."""
+    cursor.execute("SELECT " + ", ".join(["set_config(%s, %s, true)"] * len(values)),
+                   [x for pair in values.items() for x in pair])
+
+
+@contextmanager
+def _sqlite_budget(ms: int):
+    connection.ensure_connection()
+    raw = connection.connection
+    deadline = time.monotonic() + ms / 1000
+
+    def past_deadline():
+        return 1 if time.monotonic() > deadline else 0
+
+    raw.set_progress_handler(past_deadline, PROGRESS_STEPS)
+    try:
+        yield
+    finally:
+        raw.set_progress_handler(None, 0)
+
+
+def within_budget(view):
+    """Decorate a view (or a DRF handler method) to run inside ``time_budget``."""
+    @wraps(view)
+    def budgeted(*args, **kwargs):
+        with time_budget():
+            return view(*args, **kwargs)
+    return budgeted
