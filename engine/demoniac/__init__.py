@@ -1,4 +1,4 @@
-"""Demoniac.
+"""Demoniac: the game, and its dice, possession, divinity and winning rules.
 
 Public entry points, re-exported here: ``DemoniacState`` (the game: legal
 actions / apply, JSON round-trip) and the dice, possession, divinity and

@@ -1,4 +1,4 @@
-"""Demoniac game state with legal actions and apply (OpenSpiel style).
+"""The Demoniac game over its table: set-up, legal actions and apply (OpenSpiel style).
 
 Actions (plain dicts; ``faces`` optionally gives dice rolled at the table, else
 the state's seeded chance rolls them):
