@@ -56,8 +56,8 @@ CASES = [("rumble", {"wizards": ["Alice", "Bob", "Cleo"]}, spell_choice),
 
 
 def run(game, options, choose, count: int) -> tuple[list[float], list[float]]:
-    from engine.sandbox.families import family_for
-    from engine.sandbox.service import sandbox_act, sandbox_create
+    from engine.families import family_for
+    from engine.web.sandbox.service import sandbox_act, sandbox_create
 
     family = family_for(game)
     rnd = random.Random(1)

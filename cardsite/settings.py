@@ -56,7 +56,7 @@ INSTALLED_APPS = [
     "simple_history",
     "cardsite",
     "rulesref",
-    "engine.apps.EngineConfig",
+    "engine.web.apps.EngineConfig",
     "editorial",
 ]
 

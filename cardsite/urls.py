@@ -12,10 +12,10 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", include("editorial.admin_urls")),
     path("admin/", admin.site.urls),
-    path("api/engine/", include("engine.api_urls")),
+    path("api/engine/", include("engine.web.api.urls")),
     path("api/", include("cardsite.api_urls")),
-    path("engine/sandbox/", include("engine.sandbox_urls")),
-    path("engine/", include("engine.urls")),
+    path("engine/sandbox/", include("engine.web.sandbox.urls")),
+    path("engine/", include("engine.web.pages.urls")),
     path("suggest/", include("editorial.urls")),
     path("", include("cardsite.page_urls")),
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 RULES: dict[str, tuple[str, str, str | None]] = {}
 
 
-# Spell games (engine/spells.py and its spell_*.py, turn_order.py) and engine/odds.py.
+# Spell games (engine/spellgames/) and engine/odds.py.
 RULES.update({
     "rumble.components": ("rumble", "Components", "2"),
     "rumble.spell.legal-spells": ("rumble", "Building a Spell", "8.2"),
@@ -78,7 +78,7 @@ RULES.update({
 })
 
 
-# Satanic Panic (engine/deckbuilder*.py). Headings as printed; "Setup", "Gameplay",
+# Satanic Panic (engine/deckbuilder/). Headings as printed; "Setup", "Gameplay",
 # "End of Game", "Gaining Cards" and "Satan's Salute Standee" also head sections of the
 # Satan player guide: the keys satan-* below point at those.
 RULES.update({
@@ -133,7 +133,7 @@ RULES.update({
     "satanic-panic.satan-standee": ("satanic-panic", "Satan's Salute Standee", "8.16.2"),
 })
 
-# Demoniac rules and state (engine/demoniac*.py); the odds keys above are engine/odds.py's.
+# Demoniac (engine/demoniac/); the odds keys above are engine/odds.py's.
 RULES.update({
     "demoniac.setup": ("demoniac", "SETUP", "3"),
     "demoniac.turn.draw": ("demoniac", "HOW TO PLAY", "4.2"),

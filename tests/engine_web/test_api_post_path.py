@@ -1,7 +1,7 @@
 """The checkers' short path for JSON POSTs answers exactly as DRF's full path does.
 
 A UTF-8 JSON POST that passes skips DRF's request and response wrapping
-(engine/api/views.py, CheckerPostView); a body declared in another charset
+(engine/web/api/views.py, CheckerPostView); a body declared in another charset
 still takes DRF's path, so the two can be compared on the same input.
 """
 import json

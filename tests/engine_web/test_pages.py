@@ -256,14 +256,14 @@ def test_anarchy_score_page_bad_applause(client):
 # --- building blocks ---------------------------------------------------------------------
 
 def test_explanation_links_numbered_rules_only():
-    from engine.pages.display import rule_url
+    from engine.web.pages.display import rule_url
     assert rule_url("rumble 7.3") == "/rules/rumble/7.3/"
     assert rule_url("satanic-panic 12") == "/rules/satanic-panic/12/"
     assert rule_url("rumble: Turn Order") is None  # not numbered yet: plain text
 
 
 def test_bar_chart_geometry():
-    from engine.pages.charts import HEIGHT, bar_chart
+    from engine.web.pages.charts import HEIGHT, bar_chart
     chart = bar_chart([("1", 0.25), ("2", 0.5), ("3", 0.25)], title="t", description="d",
                       x_label="x")
     tallest = chart.bars[1]

@@ -1,5 +1,5 @@
 """Shared set-ups for the sandbox tests: tables built through the service."""
-from engine.sandbox.service import sandbox_act, sandbox_create
+from engine.web.sandbox.service import sandbox_act, sandbox_create
 
 DARK_DELIVERY = {"type": "delivery", "name": "Dark Delivery", "glyph": "dark", "initiative": 14,
                  "bands": [{"low": 1, "high": 4, "effect": "1 damage"},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from engine.demoniac import SPOTS
-from engine.demoniac_components import card_kind, card_symbol
+from engine.demoniac.components import card_kind, card_symbol
 
 
 def _by_type(actions: list[dict]) -> dict[str, list[dict]]:

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cardsite.models import Entry, Game, RollBand
-from engine.models import Sandbox
+from engine.web.models import Sandbox
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

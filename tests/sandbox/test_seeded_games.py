@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from engine.sandbox.families import family_for
-from engine.spell_games import MAX_BLOOD, MAX_HP
+from engine.families import family_for
+from engine.spellgames.games import MAX_BLOOD, MAX_HP
 from tests.sandbox.players import demoniac_player, panic_player, spell_player
 
 SPELL_GAMES = 100  # per spell game: 200 spell-round games in all

@@ -5,9 +5,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from engine.models import Sandbox, SandboxEvent
 from engine.rule_refs import rule
-from engine.sandbox.service import (
+from engine.web.models import Sandbox, SandboxEvent
+from engine.web.sandbox.service import (
     SandboxNotFound,
     SandboxRefused,
     SandboxStale,

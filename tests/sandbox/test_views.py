@@ -4,7 +4,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from engine.models import Sandbox
+from engine.web.models import Sandbox
 from tests.sandbox.helpers import spell_table
 
 pytestmark = pytest.mark.django_db
@@ -168,8 +168,8 @@ def test_a_finished_game_shows_its_result(client, game, options, player):
     """End of Game and scoring: the table shows the winner and offers no more moves."""
     import random
 
-    from engine.sandbox.families import family_for
-    from engine.sandbox.service import sandbox_create
+    from engine.families import family_for
+    from engine.web.sandbox.service import sandbox_create
     from tests.sandbox import players
 
     family, rnd = family_for(game), random.Random(3)

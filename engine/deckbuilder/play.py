@@ -1,0 +1,286 @@
+"""Satanic Panic: playing a card from hand, the effects the engine can run, DEFENSE.
+
+Effects the rulebook quotes are run (Glyph +1 Power, Wild Magic, Lucky's
+Lucky Wand, Little Pot o' Gold, Burning Limp Wand, The Satanic Shuffle,
+Terrible Temptation, Satan's Salute Standee); every other card text is flagged
+as not run. A card with a DEFENSE (every Familiar has one) lets its holder
+decide whether to avoid an ATTACK: that decision is a pending action of the
+target player.
+"""
+from __future__ import annotations
+
+from ..core import Problem
+from ..rule_refs import rule
+from .cards import STANDEE
+from .health import BURNING_LIMP_WAND_HP, pay_hp_problem
+from .state import PanicPlayer, TableState
+
+WILD_MAGIC_POWER = 2
+WILD_MAGIC_MODES = ("power", "foe-deck")
+LUCKY_WAND_DAMAGE = 5
+SATANIC_SHUFFLE_LOOK = 3
+
+
+def has_defense(state: TableState, card: str) -> bool:
+    return state.card(card).kind == "familiar"
+
+
+def defense_cards(state: TableState, player: PanicPlayer) -> list[str]:
+    return sorted({c for c in player.hand if has_defense(state, c)})
+
+
+def _problem(code, message, key) -> list[Problem]:
+    return [Problem(code, message, rule(key))]
+
+
+def _target(state: TableState, name) -> PanicPlayer | None:
+    return next((p for p in state.players if p.name == name), None)
+
+
+def play_problems(state: TableState, action: dict) -> list[Problem]:
+    """Read-only check of a play action by the active player."""
+    me, card = state.current, action.get("card")
+    if card not in me.hand:
+        return _problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
+                        "satanic-panic.turn-sequence")
+    effect = state.card(card).effect
+    if effect == "wild-magic":
+        mode = action.get("mode")
+        if mode not in WILD_MAGIC_MODES:
+            return _problem("choose-mode", "Wild Magic: choose mode 'power' (+2 Power) or "
+                            "'foe-deck' (play the top card of a foe's deck).",
+                            "satanic-panic.wild-magic")
+        if mode == "foe-deck":
+            foe = _target(state, action.get("target"))
+            if foe is None or foe is me:
+                return _problem("bad-target", "Wild Magic needs a foe as target.",
+                                "satanic-panic.wild-magic")
+            if not (foe.deck or foe.discard):
+                return _problem("no-card", f"{foe.name} has no card to play from.",
+                                "satanic-panic.wild-magic")
+    if effect == "lucky-wand" and _target(state, action.get("target")) is None:
+        return _problem("bad-target", "Lucky's Lucky Wand needs a target player.",
+                        "satanic-panic.attack-defense")
+    if effect == "burning-limp-wand" and action.get("pay_hp"):
+        problem = pay_hp_problem(me.hp, BURNING_LIMP_WAND_HP, keep_one=True)
+        if problem:
+            return [problem]
+    if effect == "satanic-shuffle":
+        choice = action.get("choice", 0)
+        if not isinstance(choice, int) or not 0 <= choice < max(
+                1, min(SATANIC_SHUFFLE_LOOK, len(state.satan_stack))):
+            return _problem("bad-choice", "Choose one of the top 3 Satan stack cards (0-2).",
+                            "satanic-panic.satanic-shuffle")
+    if effect == "terrible-temptation" and action.get("deal"):
+        return _deal_problems(state, action["deal"])
+    return []
+
+
+def _deal_problems(state: TableState, deal) -> list[Problem]:
+    key = "satanic-panic.terrible-temptation"
+    if not isinstance(deal, dict):
+        return _problem("bad-deal", "A deal is {player, card, demons}.", key)
+    partner = _target(state, deal.get("player"))
+    if partner is None or partner.satan:
+        return _problem("bad-deal", "The deal is made with another player.", key)
+    if deal.get("card") not in state.line_up:
+        return _problem("bad-deal", "The deal's card must be in the Line-Up.", key)
+    if deal.get("demons") not in (1, 2):
+        return _problem("bad-deal", "Satan Summons either 1 or 2 Demons.", key)
+    return []
+
+
+def play_card(state: TableState, action: dict) -> None:
+    """Play a card from the active player's hand (the action was checked)."""
+    me, card = state.current, action["card"]
+    me.hand.remove(card)
+    destroyed = resolve_card(state, me, card, action)
+    if destroyed:
+        return
+    (me.ongoing if state.card(card).ongoing else me.played).append(card)
+
+
+def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
+                 nested: bool = False) -> bool:
+    """Run a card's effects for ``me``; True if the card was destroyed by them.
+
+    ``nested``: played off a foe's deck by Wild Magic, where no choice was made,
+    so effects that need one are flagged rather than guessed.
+    """
+    spec = state.card(card)
+    if spec.power:
+        state.power += spec.power
+        state.event("satanic-panic.buying", f"{me.name} plays {card}: +{spec.power} Power "
+                    f"({state.power} in total).", card=card)
+    elif spec.power == 0 and not spec.effect:
+        state.event("satanic-panic.turn-sequence", f"{me.name} plays {card}: nothing happens.",
+                    card=card)
+    effect = spec.effect
+    if not effect:
+        if spec.power is None:
+            state.flag("satanic-panic.play-order", card, f"{card}'s text is not given, so its "
+                       "effect is not run.")
+        return False
+    if effect.startswith("draw-"):
+        drawn = state.draw(me, int(effect.split("-")[1]))
+        state.event("satanic-panic.play-order", f"{card}: {me.name} draws {drawn} card(s).")
+        if card == "Enslave-'Em-All Ball":
+            state.flag("satanic-panic.ability-tile-cards", card, "Its Activate (a gained "
+                       "Creature goes on top of the deck) is not run: no Creature is known.")
+        return False
+    if nested and effect != "wild-magic":
+        state.flag("satanic-panic.wild-magic", card, f"{card} played off a foe's deck needs a "
+                   "choice the engine was not given; that part is not run.")
+        return False
+    if nested:
+        state.power += WILD_MAGIC_POWER
+        state.event("satanic-panic.wild-magic", f"{card} played off a foe's deck: reading, it is "
+                    f"used for +{WILD_MAGIC_POWER} Power.")
+        return False
+    return _RUNNERS[effect](state, me, card, action)
+
+
+def _wild_magic(state, me, card, action) -> bool:
+    if action["mode"] == "power":
+        state.power += WILD_MAGIC_POWER
+        state.event("satanic-panic.wild-magic", f"Wild Magic for +{WILD_MAGIC_POWER} Power "
+                    f"({state.power} in total).")
+        return False
+    foe = _target(state, action["target"])
+    top = state.take_top(foe)
+    state.event("satanic-panic.wild-magic", f"Wild Magic: {me.name} plays the top card of "
+                f"{foe.name}'s deck: {top}.", card=top)
+    resolve_card(state, me, top, {}, nested=True)
+    if state.card(top).ongoing:
+        me.ongoing.append(top)
+        state.event("satanic-panic.wild-magic", f"{top} is ONGOING: {me.name} becomes its "
+                    "owner and it stays in play in front of them.")
+    else:
+        foe.discard.append(top)
+    return False
+
+
+def _lucky_wand(state, me, card, action) -> bool:
+    target = _target(state, action["target"])
+    defenses = defense_cards(state, target) if target is not me else []
+    if defenses:
+        state.pending = {"type": "defense", "player": target.name, "attacker": me.name,
+                         "card": card, "damage": LUCKY_WAND_DAMAGE, "options": defenses}
+        state.event("satanic-panic.attack-defense", f"{me.name} ATTACKS {target.name} with {card}; "
+                    f"{target.name} may avoid it with a DEFENSE.")
+    else:
+        resolve_lucky_wand(state, me, target)
+    return False
+
+
+def resolve_lucky_wand(state: TableState, attacker: PanicPlayer, target: PanicPlayer) -> None:
+    state.event("satanic-panic.attack-defense", f"Lucky's Lucky Wand deals {LUCKY_WAND_DAMAGE} "
+                f"damage to {target.name}.")
+    if state.damage(target, LUCKY_WAND_DAMAGE, attacker) and attacker is not target:
+        if state.gain_from_supply(attacker, "Little Pot o' Gold"):
+            state.event("satanic-panic.ability-tile-cards", f"{attacker.name} defeated "
+                        f"{target.name} this way and gains a Little Pot o' Gold.")
+
+
+def resolve_defense(state: TableState, action: dict) -> None:
+    pending, state.pending = state.pending, None
+    attacker = state.player(pending["attacker"])
+    target = state.player(pending["player"])
+    if action["type"] == "defend":
+        state.flag("satanic-panic.attack-defense", action["card"],
+                   f"{target.name} avoids the ATTACK with {action['card']}; its DEFENSE text is "
+                   "not given, so nothing else of it is run (the card stays in hand).")
+        return
+    state.event("satanic-panic.attack-defense", f"{target.name} does not defend.")
+    resolve_lucky_wand(state, attacker, target)
+
+
+def _burning_limp_wand(state, me, card, action) -> bool:
+    if not action.get("pay_hp"):
+        return False
+    me.hp -= BURNING_LIMP_WAND_HP
+    state.destroy_card(card)
+    state.event("satanic-panic.burning-limp-wand", f"{me.name} pays {BURNING_LIMP_WAND_HP} HP "
+                f"(now {me.hp}) to destroy the Burning Limp Wand; it goes back to its stack.")
+    return True
+
+
+def satanic_shuffle(state: TableState, satan: PanicPlayer, choice: int, key: str) -> None:
+    look = state.satan_stack[:SATANIC_SHUFFLE_LOOK]
+    del state.satan_stack[:SATANIC_SHUFFLE_LOOK]
+    if not look:
+        state.event(key, "The Satan stack is empty: nothing to gain.")
+        return
+    gained = look.pop(min(choice, len(look) - 1))
+    satan.discard.append(gained)
+    state.satan_stack.extend(look)
+    state.event(key, f"Satan looks at the top {len(look) + 1} Satan stack card(s), gains "
+                f"{gained} and puts {len(look)} on the bottom.")
+
+
+def _satanic_shuffle(state, me, card, action) -> bool:
+    if not me.satan:
+        state.flag("satanic-panic.satan-no-buying", card, "Only the Satan player uses the Satan "
+                   "stack; this effect is not run for a wizard.")
+        return False
+    satanic_shuffle(state, me, action.get("choice", 0), "satanic-panic.satanic-shuffle")
+    return False
+
+
+def _terrible_temptation(state, me, card, action) -> bool:
+    key = "satanic-panic.terrible-temptation"
+    deal = action.get("deal")
+    if not deal:
+        drawn = state.draw(me, 1)
+        state.event(key, f"No deal is closed: {me.name} stops negotiating and draws {drawn} card.")
+        return False
+    partner = state.player(deal["player"])
+    state.line_up.remove(deal["card"])
+    partner.deck.insert(0, deal["card"])
+    summoned = sum(state.summon_demon(me) for _ in range(deal["demons"]))
+    state.event(key, f"Deal closed: {partner.name} gains {deal['card']} from the Line-Up to the "
+                f"top of their deck; {me.name} Summons {summoned} Demon(s).")
+    return False
+
+
+_RUNNERS = {
+    "wild-magic": _wild_magic,
+    "lucky-wand": _lucky_wand,
+    "burning-limp-wand": _burning_limp_wand,
+    "satanic-shuffle": _satanic_shuffle,
+    "terrible-temptation": _terrible_temptation,
+}
+
+
+def activate_problems(state: TableState, action: dict) -> list[Problem]:
+    me = state.current
+    key = "satanic-panic.standee"
+    if action.get("card") != STANDEE:
+        return _problem("not-activatable", "Only Satan's Salute Standee can be activated here.",
+                        key)
+    if state.standee != me.name:
+        return _problem("not-controlled", f"{me.name} does not control {STANDEE}.", key)
+    if state.standee_used:
+        return _problem("once-per-turn", f"{STANDEE} was already used this turn.", key)
+    if me.satan:
+        choice = action.get("choice", 0)
+        ok = isinstance(choice, int) and 0 <= choice < SATANIC_SHUFFLE_LOOK
+        return [] if ok else _problem("bad-choice", "Choose one of the top 3 (0-2).", key)
+    zone = action.get("zone")
+    if zone not in ("hand", "discard") or action.get("target") not in getattr(me, zone or "hand"):
+        return _problem("bad-target", "Choose a card in your hand or discard pile to destroy.",
+                        key)
+    return []
+
+
+def activate_standee(state: TableState, action: dict) -> None:
+    me = state.current
+    state.standee_used = True
+    if me.satan:
+        satanic_shuffle(state, me, action.get("choice", 0), "satanic-panic.satan-standee")
+        return
+    card = action["target"]
+    getattr(me, action["zone"]).remove(card)
+    state.destroy_card(card)
+    state.event("satanic-panic.standee", f"{me.name} uses {STANDEE} to destroy {card} from "
+                f"their {action['zone']}.")

@@ -1,0 +1,302 @@
+"""Satanic Panic setup: starting decks, the stacks, the Line-Up.
+
+``plan_setup`` lays out a whole table from one seeded ``random.Random``;
+``satanic_panic_setup`` is the checker endpoint built on it, and the turn
+sandbox starts its games from the same plan.
+
+Readings chosen where the rulebook is unsure (each is in the explanation):
+- ``players`` counts everyone at the table, the Satan player included: the
+  Legendary Devil table and the Dead Wizard Token stack go by it.
+- The NOTE's "8 Legendary Devils ... standard 4-player game" counts the whole
+  stack: the table's 6 additional + the fixed top and bottom = 8. The reading
+  "8 additional" is the option ``legendary_devils=8``.
+- The Satan player counts as a player for the 5 Dead Wizard Tokens per player
+  (Satan gains and scores them too); ``satan_counts_for_tokens=False`` is the
+  other reading.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..core import EngineError, Explanation, make_rng, require_int
+from ..rule_refs import rule
+from .cards import (
+    ADDITIONAL_DEVILS,
+    BOTTOM_DEVIL,
+    BUILTIN,
+    BURNING_LIMP_WAND_CARDS,
+    DAMNED_WIZARD_TOKENS,
+    DEAD_WIZARD_TOKENS,
+    DEMON_CARDS,
+    LITTLE_POT_O_GOLD_CARDS,
+    SATAN_CARDS,
+    SATANS_TAINT_CARDS,
+    TOP_DEVIL,
+    WILD_MAGIC_CARDS,
+    damned_wizard_token_ids,
+    dead_wizard_token_ids,
+    main_deck_cards,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+LINE_UP_SIZE = 5
+OPENING_HAND = 5
+STARTING_HP = 20
+# Additional Legendary Devils by player count (3. The Legendary Devil Stack).
+ADDITIONAL_DEVILS_BY_PLAYERS = {2: 8, 3: 7, 4: 6, 5: 5}
+DEAD_WIZARD_TOKENS_PER_PLAYER = 5
+EXTENDED_FACTOR = 1.5  # the NOTE's extended game: +50%, 7.5 tokens rounded up to 8
+
+WIZARD_STARTING_DECK = {"Glyph": 6, "Satanic Wand": 1, "Fizzle": 3}
+SATAN_STARTING_DECK = {"Hellfire": 10, "The Satanic Shuffle": 2, "Terrible Temptation": 1,
+                       "Digging Your Grave": 1, "Satanic Wand": 1}
+# Ability tiles that swap a starter Glyph for their card (the Glyph leaves the game).
+ABILITY_TILE_CARDS = {"lucky-wand": "Lucky's Lucky Wand", "enslave-ball": "Enslave-'Em-All Ball"}
+
+SATAN = "Satan"
+
+
+@dataclass
+class SetupPlan:
+    """Everything on the table before the first turn (decks top-first)."""
+
+    names: list[str]
+    satan: str | None
+    decks: dict[str, list[str]]
+    main_deck: list[str]
+    line_up: list[str]
+    destroyed: list[str]
+    legendary_devils: list[str]
+    dead_wizard_tokens: list[str]
+    unused_dead_wizard_tokens: list[str]
+    damned_wizard_tokens: list[str]
+    demon_deck: list[str]
+    taint_deck: list[str]
+    satan_stack: list[str]
+    supplies: dict[str, int]
+    explanation: Explanation = field(default_factory=Explanation)
+
+
+def wizard_names(count: int) -> list[str]:
+    return [f"Wizard {n}" for n in range(1, count + 1)]
+
+
+def starting_deck(*, satanic_glyph: bool, tile: str | None = None) -> dict[str, int]:
+    deck = dict(WIZARD_STARTING_DECK)
+    if satanic_glyph:
+        deck["Glyph"] -= 1
+        deck["Satanic Glyph"] = 1
+    if tile:
+        deck["Glyph"] -= 1
+        deck[ABILITY_TILE_CARDS[tile]] = 1
+    return deck
+
+
+def devil_stack_size(players: int, *, additional: int | None, extended: bool) -> int:
+    """How many additional (random) Legendary Devils go between the fixed two."""
+    if additional is None:
+        additional = ADDITIONAL_DEVILS_BY_PLAYERS[players]
+        if extended:
+            additional = math.ceil((additional + 2) * EXTENDED_FACTOR) - 2
+    return min(additional, len(ADDITIONAL_DEVILS))
+
+
+def _deck_list(counts: dict[str, int]) -> list[str]:
+    return [name for name, n in counts.items() for _ in range(n)]
+
+
+def _shuffled(cards: list[str], rng: random.Random) -> list[str]:
+    cards = list(cards)
+    rng.shuffle(cards)
+    return cards
+
+
+def deal_line_up(main_deck: list[str], size: int = LINE_UP_SIZE) -> tuple[list[str], list[str]]:
+    """Deal the opening Line-Up; Mayhems are destroyed unresolved and replaced.
+
+    Mutates ``main_deck`` (top first); returns (line_up, destroyed).
+    """
+    line_up, destroyed = [], []
+    while len(line_up) < size and main_deck:
+        card = main_deck.pop(0)
+        (destroyed if BUILTIN.get(card) and BUILTIN[card].kind == "mayhem" else line_up).append(card)
+    return line_up, destroyed
+
+
+def _require_options(players, satan, dwt_per_player, legendary_devils, ability_tiles):
+    require_int(players, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    if not isinstance(satan, bool):
+        raise EngineError("satan must be true or false", field="satan", code="type")
+    require_int(dwt_per_player, field="dead_wizard_tokens_per_player", low=1)
+    if legendary_devils is not None:
+        require_int(legendary_devils, field="legendary_devils", low=0, high=len(ADDITIONAL_DEVILS))
+    wizards = players - 1 if satan else players
+    tiles = list(ability_tiles or [])
+    if len(tiles) > wizards:
+        raise EngineError(f"ability_tiles has {len(tiles)} entries for {wizards} wizards",
+                          field="ability_tiles", code="range")
+    for tile in tiles:
+        if tile is not None and tile not in ABILITY_TILE_CARDS:
+            raise EngineError(f"unknown ability tile {tile!r}; known: "
+                              f"{', '.join(ABILITY_TILE_CARDS)}", field="ability_tiles")
+    used = [t for t in tiles if t]
+    if len(used) != len(set(used)):
+        raise EngineError("each ability tile's card exists once: one player per tile",
+                          field="ability_tiles", code="duplicate")
+    return wizards, tiles + [None] * (wizards - len(tiles))
+
+
+def plan_setup(players: int, satan: bool, rng: random.Random, *,
+               legendary_devils: int | None = None, extended: bool = False,
+               dead_wizard_tokens_per_player: int | None = None,
+               satan_counts_for_tokens: bool = True, satanic_glyph: bool | None = None,
+               ability_tiles: list | None = None) -> SetupPlan:
+    dwt_per_player = dead_wizard_tokens_per_player
+    if dwt_per_player is None:
+        dwt_per_player = (math.ceil(DEAD_WIZARD_TOKENS_PER_PLAYER * EXTENDED_FACTOR)
+                          if extended else DEAD_WIZARD_TOKENS_PER_PLAYER)
+    wizards, tiles = _require_options(players, satan, dwt_per_player, legendary_devils,
+                                      ability_tiles)
+    ex = Explanation()
+    names = ([SATAN] if satan else []) + wizard_names(wizards)
+    use_satanic_glyph = (not satan) if satanic_glyph is None else bool(satanic_glyph)
+
+    # 1. Starting decks.
+    decks: dict[str, list[str]] = {}
+    for name, tile in zip(names[1:] if satan else names, tiles, strict=False):
+        counts = starting_deck(satanic_glyph=use_satanic_glyph, tile=tile)
+        decks[name] = _deck_list(counts)
+        if tile:
+            ex.add(rule("satanic-panic.tile-replaced-glyph"),
+                   f"{name}'s ability tile swaps a starter Glyph for {ABILITY_TILE_CARDS[tile]}; "
+                   "the Glyph is removed from the game.")
+    ex.add(rule("satanic-panic.starting-deck"),
+           f"Each wizard starts with 6 Glyph, 1 Satanic Wand and 3 Fizzle ({wizards} wizard(s)).")
+    if use_satanic_glyph:
+        ex.add(rule("satanic-panic.satanic-glyph"),
+               "No Satan player: each wizard swaps 1 of the 6 Glyphs for a Satanic Glyph "
+               "(the rulebook encourages it; satanic_glyph=false leaves the Glyph).")
+    if satan:
+        decks[SATAN] = _deck_list(SATAN_STARTING_DECK)
+        ex.add(rule("satanic-panic.satan-setup"),
+               "The Satan player starts with 15 cards: 10 Hellfire, 2 The Satanic Shuffle, "
+               "1 Terrible Temptation, 1 Digging Your Grave, 1 Satanic Wand; Satan starts at 20 HP.")
+    decks = {name: _shuffled(cards, rng) for name, cards in decks.items()}
+
+    # 2. Main deck, 4. Line-Up.
+    main_deck = _shuffled(main_deck_cards(), rng)
+    size = len(main_deck)
+    ex.add(rule("satanic-panic.main-deck"),
+           f"The main deck is shuffled: {size} cards = 26 Mayhem + 106 other cards + the 4 Adam "
+           "and Steve Familiars. The rulebook does not list the other cards, so generic "
+           "stand-ins (flagged as such) take their place.")
+    line_up, destroyed = deal_line_up(main_deck)
+    ex.add(rule("satanic-panic.line-up-setup"),
+           f"The top cards fill the Line-Up of {LINE_UP_SIZE}; {len(destroyed)} Mayhem(s) "
+           "turned up were destroyed without being resolved and replaced.")
+
+    # 3. Legendary Devil stack.
+    additional = devil_stack_size(players, additional=legendary_devils, extended=extended)
+    chosen = rng.sample([d.name for d in ADDITIONAL_DEVILS], additional)
+    devils = [TOP_DEVIL, *chosen, BOTTOM_DEVIL]
+    how = ("set by the legendary_devils option" if legendary_devils is not None
+           else f"the table's {ADDITIONAL_DEVILS_BY_PLAYERS[players]} for {players} players"
+           + (", raised 50% for the extended game" if extended else ""))
+    ex.add(rule("satanic-panic.legendary-devil-stack"),
+           f"Legendary Devil stack: {additional} random additional devils ({how}) between "
+           f"{TOP_DEVIL} on top and {BOTTOM_DEVIL} at the bottom: {len(devils)} cards.")
+    ex.add(rule("satanic-panic.game-length-note"),
+           "Reading: the NOTE's '8 Legendary Devils ... standard 4-player game' counts the whole "
+           "stack (6 additional + the fixed 2 = 8), so it agrees with the table. Groups that read "
+           "it as 8 additional devils pass legendary_devils=8.")
+
+    # 6. The stacks.
+    token_players = players if (satan_counts_for_tokens or not satan) else wizards
+    dwt_count = dwt_per_player * token_players
+    if dwt_count > DEAD_WIZARD_TOKENS:
+        raise EngineError(f"{dwt_count} Dead Wizard Tokens needed, the game has "
+                          f"{DEAD_WIZARD_TOKENS}", field="dead_wizard_tokens_per_player",
+                          code="range")
+    all_tokens = _shuffled(dead_wizard_token_ids(), rng)
+    ex.add(rule("satanic-panic.dwt-stack"),
+           f"Dead Wizard Token stack: {dwt_per_player} per player x {token_players} = "
+           f"{dwt_count} random tokens, face down; the rest leave the game unseen."
+           + (" Reading: the Satan player counts as a player (Satan also gains and scores "
+              "Dead Wizard Tokens); satan_counts_for_tokens=false counts wizards only."
+              if satan else ""))
+    damned = _shuffled(damned_wizard_token_ids(), rng)
+    ex.add(rule("satanic-panic.stacks"),
+           f"All {WILD_MAGIC_CARDS} Wild Magic and {BURNING_LIMP_WAND_CARDS} Burning Limp Wands "
+           f"are used; the {DAMNED_WIZARD_TOKENS} Damned Wizard Tokens form their own face-down "
+           "stack.")
+    demons = ["Demon"] * DEMON_CARDS
+    taints = ["Satan's Taint"] * SATANS_TAINT_CARDS
+    ex.add(rule("satanic-panic.demon-taint-decks"),
+           f"The Demon deck ({DEMON_CARDS}) and the Satan's Taint deck ({SATANS_TAINT_CARDS}) "
+           "are shuffled face down; neither is ever bought.")
+    satan_stack = []
+    if satan:
+        stack_size = SATAN_CARDS - sum(SATAN_STARTING_DECK.values())
+        satan_stack = ["Satan stack card"] * stack_size
+        ex.add(rule("satanic-panic.satan-contents"),
+               f"The Satan stack: {SATAN_CARDS} Satan cards less the 15 starters = {stack_size} "
+               "cards (reading: the 81 include the starters); stand-ins, 1 VP each.")
+        ex.add(rule("satanic-panic.first-player"), "The Satan player goes first.")
+    else:
+        ex.add(rule("satanic-panic.first-player"),
+               "No Satan player: the most demonic player goes first (here Wizard 1).")
+    return SetupPlan(
+        names=names, satan=SATAN if satan else None, decks=decks, main_deck=main_deck,
+        line_up=line_up, destroyed=destroyed, legendary_devils=devils,
+        dead_wizard_tokens=all_tokens[:dwt_count],
+        unused_dead_wizard_tokens=all_tokens[dwt_count:], damned_wizard_tokens=damned,
+        demon_deck=demons, taint_deck=taints, satan_stack=satan_stack,
+        supplies={"Wild Magic": WILD_MAGIC_CARDS, "Burning Limp Wand": BURNING_LIMP_WAND_CARDS,
+                  "Little Pot o' Gold": LITTLE_POT_O_GOLD_CARDS},
+        explanation=ex)
+
+
+def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
+    """POST satanic-panic/setup: the table for 2-5 players, with or without Satan.
+
+    Without a seed one is drawn and echoed, so the answer can be replayed.
+    """
+    if seed is None:
+        seed = make_rng(None).randrange(2**31)
+    plan = plan_setup(players, satan, make_rng(seed), **options)
+    first_wizard = next(n for n in plan.names if n != SATAN)
+    wizard_order = [*WIZARD_STARTING_DECK, "Satanic Glyph", *ABILITY_TILE_CARDS.values()]
+
+    def counts(name):  # in printed order, not shuffled order
+        order = list(SATAN_STARTING_DECK) if name == SATAN else wizard_order
+        return dict(sorted(Counter(plan.decks[name]).items(), key=lambda i: order.index(i[0])))
+
+    deck_counts = {name: counts(name) for name in plan.decks}
+    devils = plan.legendary_devils
+    return {
+        "players": players,
+        "satan": satan,
+        "seed": seed,
+        "legendary_devils": {"size": len(devils), "additional": len(devils) - 2,
+                             "top": devils[0], "bottom": devils[-1], "stack": devils},
+        "dead_wizard_tokens": len(plan.dead_wizard_tokens),
+        "damned_wizard_tokens": len(plan.damned_wizard_tokens),
+        "starting_deck": deck_counts[first_wizard],
+        "satan_deck": deck_counts.get(SATAN),
+        "decks": [{"player": n, "role": "satan" if n == SATAN else "wizard",
+                   "cards": deck_counts[n]} for n in plan.names],
+        "turn_order": plan.names,
+        "line_up": plan.line_up,
+        "destroyed": plan.destroyed,
+        "main_deck": {"size": len(plan.main_deck) + len(plan.line_up) + len(plan.destroyed),
+                      "remaining": len(plan.main_deck)},
+        "stacks": {"wild_magic": plan.supplies["Wild Magic"],
+                   "burning_limp_wand": plan.supplies["Burning Limp Wand"],
+                   "demon": len(plan.demon_deck), "satans_taint": len(plan.taint_deck),
+                   "satan_stack": len(plan.satan_stack)},
+        "starting_hp": STARTING_HP,
+        "explanation": plan.explanation.as_list(),
+    }

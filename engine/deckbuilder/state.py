@@ -1,0 +1,292 @@
+"""Satanic Panic table state: players, zones and the rules that move cards.
+
+``TableState`` holds a whole game as plain data (JSON via ``to_dict`` /
+``from_dict``); the turn sandbox (``turn.TurnState``) adds legal
+actions on top. Decks and piles are lists with the top card first.
+
+Chance: every shuffle or random draw uses ``make_rng(f"{seed}:{n}")`` with a
+counter ``n`` kept in the state, so a stored state replays exactly.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field, fields
+
+from ..core import make_rng
+from ..rule_refs import rule
+from .cards import BUILTIN, STANDEE, CardDef
+from .health import damage, hp_after_death, max_hp
+from .setup import LINE_UP_SIZE, STARTING_HP
+
+
+@dataclass
+class PanicPlayer:
+    name: str
+    satan: bool = False
+    hp: int = STARTING_HP
+    beelze_buttholes: int = 0
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)  # this turn; discarded at end of turn
+    ongoing: list[str] = field(default_factory=list)  # stays in play between turns
+    familiar: str | None = None  # own Familiar still under the Wizard (not bought yet)
+    spellbook: str | None = None
+    dead_wizard_tokens: list[str] = field(default_factory=list)
+    damned_wizard_tokens: list[str] = field(default_factory=list)
+    penta_coins: int = 0
+
+    @property
+    def max_hp(self) -> int:
+        return max_hp(tiles=self.beelze_buttholes, satan=self.satan)
+
+    def owned_cards(self) -> list[str]:
+        return self.deck + self.hand + self.discard + self.played + self.ongoing
+
+
+@dataclass
+class TableState:
+    players: list[PanicPlayer]
+    main_deck: list[str]
+    line_up: list[str]
+    legendary_devils: list[str]
+    dead_wizard_token_stack: list[str]
+    seed: int | str
+    chance: int = 0
+    active: int = 0
+    turn: int = 1
+    power: int = 0
+    devil_face_up: bool = True
+    standee_used: bool = False
+    standee: str | None = None
+    destroyed: list[str] = field(default_factory=list)
+    unused_dead_wizard_tokens: list[str] = field(default_factory=list)
+    damned_wizard_token_stack: list[str] = field(default_factory=list)
+    demon_deck: list[str] = field(default_factory=list)
+    demon_discard: list[str] = field(default_factory=list)
+    demons_destroyed: list[str] = field(default_factory=list)
+    taint_deck: list[str] = field(default_factory=list)
+    satan_stack: list[str] = field(default_factory=list)
+    supplies: dict[str, int] = field(default_factory=dict)
+    card_defs: dict[str, dict] = field(default_factory=dict)  # per-game and catalog cards
+    options: dict = field(default_factory=dict)
+    pending: dict | None = None  # a decision another player owes (a DEFENSE)
+    game_over: bool = False
+    end_reasons: list[str] = field(default_factory=list)
+    result: dict | None = None
+    log: list[dict] = field(default_factory=list)
+    flags: list[dict] = field(default_factory=list)
+
+    # --- serialisation -------------------------------------------------
+    def to_dict(self) -> dict:
+        # Through the C JSON encoder: far faster than dataclasses.asdict on a long log.
+        return json.loads(json.dumps(self, default=vars))
+
+    @classmethod
+    def from_dict(cls, data: dict):
+        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        values["players"] = [PanicPlayer(**p) for p in data["players"]]
+        return cls(**values)
+
+    # --- lookups -------------------------------------------------------
+    def card(self, name: str) -> CardDef:
+        if name in self.card_defs:
+            return CardDef.from_dict(self.card_defs[name])
+        if name in BUILTIN:
+            return BUILTIN[name]
+        return CardDef(name=name, kind="unknown", note="Not a card the engine knows.")
+
+    def player(self, name_or_index) -> PanicPlayer:
+        if isinstance(name_or_index, int):
+            return self.players[name_or_index]
+        return next(p for p in self.players if p.name == name_or_index)
+
+    def index_of(self, name: str) -> int:
+        return next(i for i, p in enumerate(self.players) if p.name == name)
+
+    @property
+    def current(self) -> PanicPlayer:
+        return self.players[self.active]
+
+    # --- log -----------------------------------------------------------
+    def event(self, key: str, text: str, **extra) -> dict:
+        entry = {"turn": self.turn, "player": self.current.name, "rule": rule(key), "text": text,
+                 **extra}
+        self.log.append(entry)
+        return entry
+
+    def flag(self, key: str, card: str, text: str) -> dict:
+        """An effect the engine cannot run: recorded, never silently skipped."""
+        entry = self.event(key, text, card=card, flag="not-run")
+        self.flags.append(entry)
+        return entry
+
+    # --- chance --------------------------------------------------------
+    def rng(self) -> random.Random:
+        self.chance += 1
+        return make_rng(f"{self.seed}:{self.chance}")
+
+    # --- card movement ------------------------------------------------
+    def _refill_deck(self, player: PanicPlayer) -> bool:
+        """Shuffle the discard pile into a new deck, only once a card is needed."""
+        if player.deck or not player.discard:
+            return bool(player.deck)
+        player.deck = player.discard
+        player.discard = []
+        self.rng().shuffle(player.deck)
+        self.event("satanic-panic.shuffle", f"{player.name}'s deck is empty and a card is "
+                   f"needed: the discard pile ({len(player.deck)}) is shuffled into a new deck.")
+        return True
+
+    def take_top(self, player: PanicPlayer) -> str | None:
+        """The top card of a deck (shuffling first if needed), or None."""
+        return player.deck.pop(0) if self._refill_deck(player) else None
+
+    def draw(self, player: PanicPlayer, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            card = self.take_top(player)
+            if card is None:
+                break
+            player.hand.append(card)
+            drawn += 1
+        return drawn
+
+    def gain_from_supply(self, player: PanicPlayer, supply: str) -> bool:
+        if self.supplies.get(supply, 0) < 1:
+            return False
+        self.supplies[supply] -= 1
+        player.discard.append(supply)
+        return True
+
+    def destroy_card(self, card: str) -> None:
+        """Destroyed cards leave the game; Burning Limp Wands go back to their stack."""
+        if self.card(card).kind == "burning-limp-wand":
+            self.supplies["Burning Limp Wand"] = self.supplies.get("Burning Limp Wand", 0) + 1
+        elif self.card(card).kind == "demon":
+            self.demons_destroyed.append(card)
+        else:
+            self.destroyed.append(card)
+
+    def summon_demon(self, player: PanicPlayer) -> bool:
+        if not self.demon_deck:
+            return False
+        player.ongoing.append(self.demon_deck.pop(0))
+        return True
+
+    # --- Line-Up -------------------------------------------------------
+    def refill_line_up(self) -> None:
+        """Turn step 1: refill to 5; each Mayhem is resolved, destroyed and replaced."""
+        while len(self.line_up) < LINE_UP_SIZE and self.main_deck:
+            card = self.main_deck.pop(0)
+            if self.card(card).kind == "mayhem":
+                self.flag("satanic-panic.mayhem", card,
+                          f"{card} enters the Line-Up and is resolved by {self.current.name}; its "
+                          "text is not given, so its effect is not run. It is then destroyed "
+                          "and replaced.")
+                self.destroyed.append(card)
+                continue
+            self.line_up.append(card)
+        if len(self.line_up) < LINE_UP_SIZE:
+            self.event("satanic-panic.end-of-game",
+                       "The main deck ran out: the Line-Up cannot be filled.")
+
+    # --- death ---------------------------------------------------------
+    def kill(self, victim: PanicPlayer, killer: PanicPlayer | None) -> None:
+        """Resolve a death. ``killer`` None: a Mayhem or Line-Up card killed."""
+        if victim.satan:
+            self._satan_dies(victim, killer)
+        else:
+            self._wizard_dies(victim, killer)
+        if killer is not None and killer is not victim:
+            self.standee = killer.name
+            self.event("satanic-panic.standee", f"{killer.name} killed {victim.name} and gains "
+                       f"{STANDEE}.")
+            if killer.satan:
+                killer.penta_coins += 1
+                self.event("satanic-panic.penta-coins",
+                           f"Satan killed {victim.name} and gains a Penta-Coin.")
+        elif killer is victim:
+            self.event("satanic-panic.standee", f"{victim.name} killed themself: nobody gains "
+                       f"{STANDEE}.")
+        else:
+            self.event("satanic-panic.standee", f"A Mayhem or Line-Up card killed {victim.name}: "
+                       f"nobody gains {STANDEE}.")
+
+    def _gain_token(self, victim: PanicPlayer) -> str | None:
+        if not self.dead_wizard_token_stack:
+            self.event("satanic-panic.death", "The Dead Wizard Token stack is empty: no token "
+                       "to gain.")
+            return None
+        token = self.dead_wizard_token_stack.pop(0)  # the stack is random: its top is random
+        victim.dead_wizard_tokens.append(token)
+        return token
+
+    def _wizard_dies(self, victim: PanicPlayer, killer) -> None:
+        demons = [c for c in victim.ongoing if self.card(c).kind == "demon"]
+        for demon in demons:
+            victim.ongoing.remove(demon)
+            self.demons_destroyed.append(demon)
+        token = self._gain_token(victim)
+        victim.hp = hp_after_death(victim.max_hp)
+        self.event("satanic-panic.death",
+                   f"{victim.name} dies (HP below 1), gains a random Dead Wizard Token "
+                   f"({token or 'none left'}) and resets to {victim.hp} HP"
+                   + (f"; {len(demons)} Demon(s) they own are destroyed." if demons else "."))
+        if demons:
+            self.event("satanic-panic.demon", "Demons are destroyed when their owner dies.")
+        if token:
+            self.flag("satanic-panic.death", token, f"{token}'s face-up effect is not run: the "
+                      "rulebook does not give the tokens' texts.")
+
+    def _satan_dies(self, victim: PanicPlayer, killer) -> None:
+        demons = [c for c in victim.ongoing if self.card(c).kind == "demon"]
+        for demon in demons:
+            victim.ongoing.remove(demon)
+            self.demon_discard.append(demon)
+        token = self._gain_token(victim)
+        victim.hp = STARTING_HP
+        self.event("satanic-panic.satan-death",
+                   f"Satan dies: {len(demons)} Demon(s) go to the Demon discard pile, other "
+                   f"ONGOING cards stay, Satan gains a Dead Wizard Token ({token or 'none left'}) "
+                   "ignoring its face-up effect (its -3 VP still counts) and resets to 20 HP.")
+
+    def damage(self, target: PanicPlayer, amount: int, source: PanicPlayer | None) -> bool:
+        """Deal damage; True if the target died (excess damage does nothing)."""
+        hit = damage(target.hp, amount)
+        target.hp = hit["hp"]
+        if hit["dies"]:
+            self.kill(target, source)
+        return hit["dies"]
+
+    # --- end of game ---------------------------------------------------
+    def end_conditions(self) -> list[str]:
+        reasons = []
+        if len(self.main_deck) < LINE_UP_SIZE - len(self.line_up):
+            reasons.append("line-up")
+        if not self.dead_wizard_token_stack:
+            reasons.append("dead-wizard-tokens")
+        if not self.legendary_devils:
+            reasons.append("legendary-devils")
+        return reasons
+
+    def final_tally(self) -> list[dict]:
+        """Every card back into the deck, then the score endpoint's input per player."""
+        rows = []
+        for p in self.players:
+            p.deck = p.owned_cards()
+            p.hand, p.discard, p.played, p.ongoing = [], [], [], []
+            counts = Counter(p.deck)
+            unknown = sorted(n for n in counts if self.card(n).vp is None)
+            card_vp = sum(self.card(n).vp * k for n, k in counts.items()
+                          if self.card(n).vp is not None and self.card(n).kind != "burning-limp-wand")
+            rows.append({"name": p.name, "card_vp": card_vp,
+                         "dead_wizard_tokens": list(p.dead_wizard_tokens),
+                         "damned_wizard_tokens": list(p.damned_wizard_tokens),
+                         "burning_limp_wands": counts.get("Burning Limp Wand", 0),
+                         "legendary_devils": sum(k for n, k in counts.items()
+                                                 if self.card(n).kind == "legendary-devil"),
+                         "penta_coins": p.penta_coins, "unknown_vp_cards": unknown})
+        return rows

@@ -1,0 +1,297 @@
+"""Satanic Panic turn sandbox: legal actions and apply, OpenSpiel style.
+
+Actions (plain dicts, so the browser, a test or a random player can send them):
+- ``{"type": "play", "card": name, ...}`` with ``mode`` ("power" / "foe-deck")
+  and ``target`` for Wild Magic, ``target`` for Lucky's Lucky Wand, ``pay_hp``
+  for a Burning Limp Wand, ``choice`` for The Satanic Shuffle, ``deal`` for
+  Terrible Temptation;
+- ``{"type": "buy", "source": ..., "card"?: name}`` (see buying);
+- ``{"type": "activate", "card": "Satan's Salute Standee", "zone", "target"}``;
+- ``{"type": "end-turn"}``;
+- ``{"type": "defend", "player", "card"}`` / ``{"type": "no-defense", "player"}``
+  while an ATTACK waits for its target's DEFENSE decision.
+Draws happen where the rules put them: opening hands, end of turn step 5 and
+card effects ("Draw a card").
+
+Reading: the game ends at the end of the turn in which an end condition holds
+(End of Game); the Satan guide's "ends immediately" is ``end_timing=
+"immediate"``, checked after every action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import EngineError, Problem, make_rng
+from ..rule_refs import rule
+from .buying import SOURCES, BuyTarget, buy_problems
+from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
+from .play import (
+    activate_problems,
+    activate_standee,
+    play_card,
+    play_problems,
+    resolve_defense,
+)
+from .scoring import satanic_panic_score
+from .setup import OPENING_HAND, plan_setup
+from .state import PanicPlayer, TableState
+
+END_TIMINGS = ("end-of-turn", "immediate")
+SCORE_OPTIONS = ("penta_coin_vp", "damned_token_vp", "tiebreak_tokens")
+
+
+@dataclass
+class TurnState(TableState):
+    """A Satanic Panic game the sandbox drives one action at a time."""
+
+    @classmethod
+    def new_game(cls, players: int, satan: bool = False, seed=None, *,
+                 end_timing: str = "end-of-turn", score_options: dict | None = None,
+                 spellbook_costs: dict | None = None, card_defs: dict | None = None,
+                 **setup_options) -> TurnState:
+        """Set up the table (same plan as satanic_panic_setup for the seed) and deal hands.
+
+        ``card_defs``: catalog values ({name: {"cost": 5, "power": 2, ...}}) that
+        replace the built-in definitions and stand-ins.
+        """
+        if end_timing not in END_TIMINGS:
+            raise EngineError(f"end_timing must be one of {', '.join(END_TIMINGS)}",
+                              field="end_timing")
+        score_options = dict(score_options or {})
+        unknown = set(score_options) - set(SCORE_OPTIONS)
+        if unknown:
+            raise EngineError(f"unknown score option(s): {', '.join(sorted(unknown))}",
+                              field="score_options")
+        if seed is None:
+            seed = make_rng(None).randrange(2**31)
+        plan = plan_setup(players, satan, make_rng(seed), **setup_options)
+        defs = {}
+        table_players = []
+        for name in plan.names:
+            p = PanicPlayer(name=name, satan=name == plan.satan, deck=plan.decks[name])
+            if not p.satan:
+                fam = familiar_def(name)
+                book = spellbook_def(name, (spellbook_costs or {}).get(name))
+                defs[fam.name], defs[book.name] = fam.as_dict(), book.as_dict()
+                p.familiar, p.spellbook = fam.name, book.name
+            table_players.append(p)
+        for name, values in (card_defs or {}).items():
+            base = defs.get(name) or (BUILTIN[name].as_dict() if name in BUILTIN else
+                                      {"name": name, "kind": "main"})
+            defs[name] = {**base, **values, "name": name, "stand_in": False}
+        state = cls(
+            players=table_players, main_deck=plan.main_deck, line_up=plan.line_up,
+            legendary_devils=plan.legendary_devils,
+            dead_wizard_token_stack=plan.dead_wizard_tokens, seed=seed,
+            destroyed=plan.destroyed, unused_dead_wizard_tokens=plan.unused_dead_wizard_tokens,
+            damned_wizard_token_stack=plan.damned_wizard_tokens, demon_deck=plan.demon_deck,
+            taint_deck=plan.taint_deck, satan_stack=plan.satan_stack,
+            supplies=dict(plan.supplies), card_defs=defs,
+            options={"end_timing": end_timing, "score": score_options})
+        state.log.extend({"turn": 0, "player": None, **step} for step in plan.explanation.steps)
+        state.event("satanic-panic.legendary-devils",
+                    f"Reading: {plan.legendary_devils[0]} starts face up and its GROUP ATTACK is not "
+                    "resolved at setup; a GROUP ATTACK resolves when a Legendary Devil is flipped "
+                    "face up at the end of a turn (End of Turn 6).")
+        for p in state.players:
+            state.draw(p, OPENING_HAND)
+        state.event("satanic-panic.first-player", "Each player shuffles their deck and draws "
+                    f"{OPENING_HAND} cards; {state.current.name} goes first.")
+        state._start_turn()
+        return state
+
+    # --- OpenSpiel-like interface ----------------------------------------
+    def is_terminal(self) -> bool:
+        return self.game_over
+
+    def actor(self) -> str | None:
+        """Who decides next: the target of a pending ATTACK, else the active player."""
+        if self.game_over:
+            return None
+        return self.pending["player"] if self.pending else self.current.name
+
+    def legal_actions(self) -> list[dict]:
+        if self.game_over:
+            return []
+        if self.pending:
+            who = self.pending["player"]
+            return ([{"type": "defend", "player": who, "card": c} for c in self.pending["options"]]
+                    + [{"type": "no-defense", "player": who}])
+        me = self.current
+        candidates = [a for card in sorted(set(me.hand)) for a in self._play_variants(card)]
+        candidates += self._buy_variants()
+        candidates += self._activate_variants()
+        actions = [a for a in candidates if not self.check(a)]
+        return actions + [{"type": "end-turn", "player": me.name}]
+
+    def check(self, action) -> list[Problem]:
+        """Why ``action`` is illegal now ([] if legal); changes nothing."""
+        if not isinstance(action, dict) or "type" not in action:
+            return [Problem("bad-action", "An action is an object with a type.",
+                            rule("satanic-panic.turn-sequence"))]
+        if self.game_over:
+            return [Problem("game-over", "The game is over.", rule("satanic-panic.end-of-game"))]
+        kind = action["type"]
+        if action.get("player") not in (None, self.actor()):
+            return [Problem("not-your-decision", f"{self.actor()} decides now.",
+                            rule("satanic-panic.turn-sequence"))]
+        if self.pending:
+            if kind == "no-defense":
+                return []
+            if kind == "defend" and action.get("card") in self.pending["options"]:
+                return []
+            return [Problem("decision-pending", f"{self.pending['player']} must first decide "
+                            "whether to avoid the ATTACK.", rule("satanic-panic.attack-defense"))]
+        if kind == "play":
+            return play_problems(self, action)
+        if kind == "buy":
+            if action.get("source") not in SOURCES:
+                return [Problem("bad-source", f"source must be one of {', '.join(SOURCES)}",
+                                rule("satanic-panic.buying"))]
+            target = BuyTarget(action["source"], action.get("card"), self.current.name)
+            return buy_problems(self, self.current.name, target)[2]
+        if kind == "activate":
+            return activate_problems(self, action)
+        if kind == "end-turn":
+            return []
+        return [Problem("bad-action", f"Unknown action type {kind!r}.",
+                        rule("satanic-panic.turn-sequence"))]
+
+    def apply(self, action: dict) -> list[dict]:
+        """Apply a legal action; returns the log entries it produced."""
+        problems = self.check(action)
+        if problems:
+            raise EngineError(problems[0].message, field="action", code=problems[0].code)
+        start = len(self.log)
+        kind = action["type"]
+        if kind in ("defend", "no-defense"):
+            resolve_defense(self, action)
+        elif kind == "play":
+            play_card(self, action)
+        elif kind == "buy":
+            self._buy(action)
+        elif kind == "activate":
+            activate_standee(self, action)
+        else:
+            self._end_turn()
+        if (not self.game_over and self.options.get("end_timing") == "immediate"
+                and self.end_conditions()):
+            self._finish()
+        return self.log[start:]
+
+    # --- action variants --------------------------------------------------
+    def _play_variants(self, card: str) -> list[dict]:
+        me, base = self.current, {"type": "play", "player": self.current.name, "card": card}
+        effect = self.card(card).effect
+        if effect == "wild-magic":
+            return [{**base, "mode": "power"}] + [
+                {**base, "mode": "foe-deck", "target": p.name} for p in self.players if p is not me]
+        if effect == "lucky-wand":
+            return [{**base, "target": p.name} for p in self.players]
+        if effect == "burning-limp-wand":
+            return [{**base, "pay_hp": False}, {**base, "pay_hp": True}]
+        if effect == "satanic-shuffle":
+            return [{**base, "choice": i} for i in range(min(3, max(1, len(self.satan_stack))))]
+        if effect == "terrible-temptation":
+            return [base] + [{**base, "deal": {"player": p.name, "card": c, "demons": n}}
+                             for p in self.players if not p.satan
+                             for c in sorted(set(self.line_up)) for n in (1, 2)]
+        return [base]
+
+    def _buy_variants(self) -> list[dict]:
+        me = self.current.name
+        return ([{"type": "buy", "player": me, "source": "line-up", "card": c}
+                 for c in sorted(set(self.line_up))]
+                + [{"type": "buy", "player": me, "source": s}
+                   for s in ("wild-magic", "legendary-devil", "familiar", "spellbook")])
+
+    def _activate_variants(self) -> list[dict]:
+        me = self.current
+        if self.standee != me.name or self.standee_used:
+            return []
+        base = {"type": "activate", "player": me.name, "card": STANDEE}
+        if me.satan:
+            return [{**base, "choice": 0}]
+        return [{**base, "zone": zone, "target": c}
+                for zone in ("hand", "discard") for c in sorted(set(getattr(me, zone)))]
+
+    # --- buying -------------------------------------------------------------
+    def _buy(self, action: dict) -> None:
+        me = self.current
+        target = BuyTarget(action["source"], action.get("card"), me.name)
+        name, cost, _ = buy_problems(self, me.name, target)
+        self.power -= cost
+        if target.source == "line-up":
+            self.line_up.remove(name)
+        elif target.source == "wild-magic":
+            self.supplies["Wild Magic"] -= 1
+        elif target.source == "legendary-devil":
+            self.legendary_devils.pop(0)
+            self.devil_face_up = False
+        elif target.source == "familiar":
+            me.familiar = None
+        else:
+            me.spellbook = None
+        me.discard.append(name)
+        key = ("satanic-panic.legendary-devils" if target.source == "legendary-devil"
+               else "satanic-panic.buying")
+        self.event(key, f"{me.name} buys {name} for {cost} Power ({self.power} left); it goes "
+                   "to their discard pile.", card=name)
+
+    # --- turn structure -----------------------------------------------------
+    def _start_turn(self) -> None:
+        self.refill_line_up()
+        self.event("satanic-panic.turn-sequence", f"Turn {self.turn}: {self.current.name}'s "
+                   "start of turn (no start-of-turn effects known to the engine).")
+        if self.options.get("end_timing") == "immediate" and self.end_conditions():
+            self._finish()
+
+    def _end_turn(self) -> None:
+        me, key = self.current, "satanic-panic.end-of-turn"
+        self.event(key, f"1. {me.name} ends their turn.")
+        me.discard.extend(me.hand)
+        me.hand = []
+        self.event(key, "2. Cards left in hand go to the discard pile.")
+        self.event(key, "3. 'At the end of your turn' effects: none known to the engine; unused "
+                   "Activate abilities are wasted.")
+        me.discard.extend(me.played)
+        me.played = []
+        self.power = 0
+        self.event(key, "4. Played cards go to the discard pile (ONGOING cards stay in play); "
+                   "unspent Power is lost.")
+        drawn = self.draw(me, OPENING_HAND)
+        self.event(key, f"5. {me.name} draws {drawn} card(s).")
+        if self.legendary_devils and not self.devil_face_up:
+            self.devil_face_up = True
+            devil = self.legendary_devils[0]
+            self.flag("satanic-panic.legendary-devils", devil,
+                      f"6. {devil} is flipped face up; its GROUP ATTACK resolves against each "
+                      "player from the next player on, each may DEFEND. Its text is not given, "
+                      "so it is not run.")
+        else:
+            self.event(key, "6. The top Legendary Devil is already face up (or none is left).")
+        reasons = self.end_conditions()
+        if reasons:
+            self._finish()
+            return
+        self.active = (self.active + 1) % len(self.players)
+        self.turn += 1
+        self.power = 0
+        self.standee_used = False
+        self.event(key, f"7. {self.current.name} starts their turn.")
+        self._start_turn()
+
+    def _finish(self) -> None:
+        self.game_over = True
+        self.end_reasons = self.end_conditions()
+        self.event("satanic-panic.end-of-game", "The game ends: "
+                   + ", ".join({"line-up": "the Line-Up cannot be filled",
+                                "dead-wizard-tokens": "the Dead Wizard Token stack is empty",
+                                "legendary-devils": "the Legendary Devil stack is empty"}[r]
+                               for r in self.end_reasons) + ".")
+        rows = self.final_tally()
+        for row in rows:
+            for card in row.pop("unknown_vp_cards"):
+                self.flag("satanic-panic.scoring", card, f"{row['name']}: {card}'s VP is not "
+                          "given; it counts 0.")
+        self.result = satanic_panic_score(rows, **self.options.get("score", {}))

@@ -1,0 +1,179 @@
+"""Demoniac attacks: rolling, re-rolling and resolving an attack on the exorcist or a relic.
+
+An attack starts with a roll (one action), goes on with re-rolls (one action
+each) and ends when the player says so (free). At its end the pentagrams are
+the hits: against the exorcist each cross triggers the exorcist's power and
+the hits may destroy a divinity (exposing its weakness) or, once every
+weakness was exposed before the attack, win the game; against a relic the
+hits steal it and crosses are disregarded.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core import Problem
+from ..rule_refs import rule
+from .rules import (
+    CROSS,
+    PENTAGRAM,
+    destroyable_divinities,
+    divinity_choice_problems,
+    faces_problems,
+    reroll_faces,
+    roll_faces,
+    tally,
+    winning_problems,
+)
+from .table import DemoniacPlayer, DemoniacTable
+
+TARGETS = ("exorcist", "relic")
+
+
+def divinity_choices(state: DemoniacTable) -> list[tuple[str, ...]]:
+    if state.attack["target"] != "exorcist" or state.attack["all_exposed_at_start"]:
+        return [()]
+    hits = tally(state.attack["dice"])[PENTAGRAM]
+    spots = destroyable_divinities(state.divinities, hits)
+    sizes = range(1, len(spots) + 1) if state.options.get("split_hits") else [1]
+    return [()] + [c for k in sizes for c in combinations(spots, k)
+                   if not divinity_choice_problems(state.divinities, list(c), hits,
+                                                   split_hits=True)]
+
+
+def roll_problems(state: DemoniacTable, target, faces=None) -> list[Problem]:
+    me = state.current
+    if target not in TARGETS:
+        return [Problem("bad-target", "target is 'exorcist' or 'relic'.",
+                        rule("demoniac.attack.dice"))]
+    if me.dice < 1:
+        return [Problem("no-dice", "No possessions: no dice to roll.",
+                        rule("demoniac.attack.dice"))]
+    if target == "relic":
+        if not state.relic:
+            return [Problem("no-relic", "The Evil Relics expansion is not in play.",
+                            rule("demoniac.relic"))]
+        if state.relic["holder"] == me.name:
+            return [Problem("own-relic", "You already control the relic.",
+                            rule("demoniac.relic.steal"))]
+    return faces_problems(faces, me.dice)
+
+
+def reroll_problems(state: DemoniacTable, action) -> list[Problem]:
+    if not state.attack:
+        return [Problem("no-attack", "Roll before re-rolling.", rule("demoniac.attack.reroll"))]
+    idx, n = action.get("dice"), len(state.attack["dice"])
+    if (not isinstance(idx, list) or not idx or len(set(idx)) != len(idx)
+            or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n
+                   for i in idx)):
+        return [Problem("bad-dice", f"Re-roll a non-empty set of dice indices 0-{n - 1}.",
+                        rule("demoniac.attack.reroll"))]
+    return faces_problems(action.get("faces"), len(idx))
+
+
+def end_attack_problems(state: DemoniacTable, action) -> list[Problem]:
+    chosen = action.get("divinities") or []
+    if not chosen:
+        return []
+    if state.attack["target"] != "exorcist" or state.attack["all_exposed_at_start"]:
+        return [Problem("no-divinity", "This attack cannot destroy divinities.",
+                        rule("demoniac.divinity"))]
+    if not isinstance(chosen, list):
+        return [Problem("bad-spot", "divinities is a list of spots.", rule("demoniac.divinity"))]
+    return divinity_choice_problems(state.divinities, chosen,
+                                    tally(state.attack["dice"])[PENTAGRAM],
+                                    split_hits=bool(state.options.get("split_hits")))
+
+
+def roll(state: DemoniacTable, action) -> None:
+    me, target = state.current, action.get("target", "exorcist")
+    faces = action.get("faces")
+    dice = list(faces) if faces is not None else roll_faces(me.dice, state.rng())
+    state.attack = {"target": target, "dice": dice, "rolls": 1,
+                   "all_exposed_at_start": all(state.exposed.values())}
+    state.actions_left -= 1
+    extra = " (a demoniac's bonus die included)" if me.demoniac else ""
+    state.event("demoniac.attack.dice", f"{me.name} attacks the {target}: {len(dice)} dice"
+                f"{extra}, one per possession; rolled {_faces_text(dice)}.", dice=list(dice))
+
+
+def reroll(state: DemoniacTable, action) -> None:
+    idx = action["dice"]
+    faces = action.get("faces")
+    rng = state.rng() if faces is None else None
+    state.attack["dice"] = reroll_faces(state.attack["dice"], idx, rng, faces)
+    state.attack["rolls"] += 1
+    state.actions_left -= 1
+    state.event("demoniac.attack.reroll", f"{state.current.name} re-rolls {len(idx)} "
+                f"dice: now {_faces_text(state.attack['dice'])}.", dice=list(state.attack["dice"]))
+
+
+def end_attack(state: DemoniacTable, action) -> None:
+    me, attack = state.current, state.attack
+    state.attack = None
+    counts = tally(attack["dice"])
+    hits = counts[PENTAGRAM]
+    state.event("demoniac.attack.hits", f"{me.name} ends the attack with a power of {hits} "
+                f"({hits} pentagram(s)).", hits=hits)
+    if attack["target"] == "relic":
+        _resolve_relic(state, me, hits, counts[CROSS])
+        return
+    if counts[CROSS]:
+        state.flag("demoniac.attack.crosses", f"{counts[CROSS]} cross(es): {state.exorcist}'s "
+                   f"power triggers {counts[CROSS]} time(s); exorcist powers are not given, "
+                   "so it is not run.", crosses=counts[CROSS])
+    if attack["all_exposed_at_start"]:
+        problems = winning_problems(me.spots, state.weaknesses, state.exposed, hits)
+        if not problems:
+            state.winner = me.name
+            state.event("demoniac.winning", f"All weaknesses exposed, {me.name}'s possessions "
+                        "match them spot by spot and the attack has six pentagrams: "
+                        f"{me.name} defeats the exorcist and wins.")
+        else:
+            state.event("demoniac.winning", "No win: " + " ".join(p.message for p in problems))
+        return
+    for spot in action.get("divinities") or []:
+        _destroy_divinity(state, me, spot, hits)
+
+
+def _destroy_divinity(state: DemoniacTable, me: DemoniacPlayer, spot: str, hits: int) -> None:
+    divinity = state.divinities[spot]
+    state.divinities[spot] = None
+    state.destroyed_divinities.append({**divinity, "spot": spot, "by": me.name})
+    state.event("demoniac.divinity", f"Power {hits} destroys {divinity['name']} (strength "
+                f"{divinity['strength']}) at the {spot} spot; {me.name} is immune to its effect.")
+    opponents = [state.players[(state.active + k) % len(state.players)]
+                 for k in range(1, len(state.players))]
+    if divinity.get("effect") == "discard-3":
+        for p in opponents:
+            if p.hand:
+                state.pending.append({"player": p.name, "count": min(3, len(p.hand)),
+                                     "reason": divinity["name"]})
+        state.event("demoniac.divinity", f"{divinity['name']}: every opponent discards three "
+                    "cards (all they have if fewer).")
+    else:
+        state.flag("demoniac.divinity", f"{divinity['name']}'s holy effect on the opponents is "
+                   "not given, so it is not run.")
+    state.exposed[spot] = True
+    state.event("demoniac.weakness", f"The weakness under it is exposed at the {spot} spot: "
+                f"{state.weaknesses[spot]}.")
+
+
+def _resolve_relic(state: DemoniacTable, me: DemoniacPlayer, hits: int, crosses: int) -> None:
+    relic = state.relic
+    if crosses:
+        state.event("demoniac.relic.steal", f"{crosses} cross(es) are disregarded when "
+                    "stealing the relic.")
+    if hits >= relic["strength"]:
+        old = relic["holder"]
+        relic["holder"] = me.name
+        state.event("demoniac.relic.steal", f"{hits} pentagram(s) >= strength "
+                    f"{relic['strength']}: {me.name} steals {relic['name']} from {old}.")
+        state.flag("demoniac.relic", f"{relic['name']}'s power is not given, so it is not run.")
+    else:
+        state.event("demoniac.relic.steal", f"{hits} pentagram(s) < strength "
+                    f"{relic['strength']}: the relic stays with {relic['holder']}.")
+
+
+def _faces_text(dice: list[str]) -> str:
+    counts = tally(dice)
+    return ", ".join(f"{n} {face}" for face, n in counts.items() if n)

@@ -1,0 +1,289 @@
+"""The Demoniac game over its table: set-up, legal actions and apply (OpenSpiel style).
+
+Actions (plain dicts; ``faces`` optionally gives dice rolled at the table, else
+the state's seeded chance rolls them):
+- ``{"type": "possess", "card": "body/666", "spot": "left"}`` (1 action; an
+  occupied spot's possession goes to the discard pile);
+- ``{"type": "disturb", "card": "disturbance"}`` (1 action);
+- ``{"type": "roll", "target": "exorcist" | "relic", "faces"?}`` (1 action);
+- ``{"type": "reroll", "dice": [indices], "faces"?}`` (1 action);
+- ``{"type": "end-attack", "divinities": [spot]}`` (free: resolve the attack);
+- ``{"type": "end-turn"}`` (free) and ``{"type": "discard", "player", "card"}``
+  for discards a player owes (hand limit, Holy Spritz).
+
+Readings (recorded as rulings; the rulebook does not settle them):
+- An attack is ended explicitly; until then only re-rolls (or ending it) are
+  allowed, so possessions cannot change the dice count mid-attack.
+- The winning attack needs all five weaknesses exposed when it starts (an
+  attack that destroys the last divinity spends its hits on it).
+- A victim flips to its demoniac side as soon as it is properly possessed.
+- When the deck runs out, the discard pile is shuffled into a new deck
+  (``reshuffle=False``: no more draws).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core import EngineError, Problem, make_rng, require_int
+from ..rule_refs import rule
+from .attack import (
+    TARGETS,
+    divinity_choices,
+    end_attack,
+    end_attack_problems,
+    reroll,
+    reroll_problems,
+    roll,
+    roll_problems,
+)
+from .components import (
+    DISTURBANCE,
+    DIVINITIES,
+    EXORCISTS,
+    POSSESSION_KINDS,
+    RELICS,
+    SPOTS,
+    VICTIMS,
+    WEAKNESS_SYMBOLS,
+    card_kind,
+    stand_in_deck,
+)
+from .rules import (
+    ACTIONS_PER_TURN,
+    DRAW_PER_TURN,
+    HAND_LIMIT,
+    STARTING_HAND,
+    properly_possessed,
+)
+from .table import DemoniacPlayer, DemoniacTable
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+_ATTACK_STEPS = {"roll": roll, "reroll": reroll, "end-attack": end_attack}
+
+
+class DemoniacState(DemoniacTable):
+    """A Demoniac game: set-up, legal actions and apply over the table."""
+
+    # --- set-up -----------------------------------------------------------
+    @classmethod
+    def new_game(cls, players: int, seed=None, *, victims: list[dict] | None = None,
+                 relic: bool = False, split_hits: bool = False, exact_possession: bool = False,
+                 reshuffle: bool = True) -> DemoniacState:
+        require_int(players, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS)
+        if seed is None:
+            seed = make_rng(None).randrange(2**31)
+        victims = _require_victims(victims, players)
+        rng = make_rng(seed)
+        deck = stand_in_deck()
+        rng.shuffle(deck)
+        weakness_cards = list(WEAKNESS_SYMBOLS)
+        rng.shuffle(weakness_cards)
+        divinity_cards = [dict(d) for d in DIVINITIES]
+        rng.shuffle(divinity_cards)
+        state = cls(
+            players=[DemoniacPlayer(name=f"Player {n}", victim=dict(v))
+                     for n, v in enumerate(victims, start=1)],
+            deck=deck, exorcist=rng.choice(EXORCISTS),
+            divinities=dict(zip(SPOTS, divinity_cards, strict=False)),  # the rest stay boxed
+            weaknesses=dict(zip(SPOTS, weakness_cards, strict=False)), seed=seed,
+            relic={**rng.choice(RELICS), "holder": "exorcist"} if relic else None,
+            options={"split_hits": split_hits, "exact_possession": exact_possession,
+                     "reshuffle": reshuffle})
+        state.event("demoniac.setup", "The deck is shuffled; five of the six weakness cards go "
+                     "face down around the exorcist in an inverted cross (top, middle, left, right, "
+                     "bottom; one returns to the box unseen) with a divinity on each. The deck's "
+                     "cards, the divinities other than Holy Spritz, the exorcists, the other "
+                     "victims and the relics are stand-ins: the rulebook does not list them.")
+        for p in state.players:
+            state._draw(p, STARTING_HAND)
+        state.event("demoniac.setup", f"Each player is dealt {STARTING_HAND} cards.")
+        if state.relic:
+            state.event("demoniac.relic", f"Evil Relics: {state.relic['name']} starts with the "
+                         "exorcist.")
+        state._start_turn()
+        return state
+
+    # --- OpenSpiel-like interface -------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def actor(self) -> str | None:
+        if self.winner:
+            return None
+        return self.pending[0]["player"] if self.pending else self.current.name
+
+    def legal_actions(self) -> list[dict]:
+        if self.winner:
+            return []
+        who = self.actor()
+        if self.pending:
+            return [{"type": "discard", "player": who, "card": c}
+                    for c in sorted(set(self.player(who).hand))]
+        me = self.current
+        if self.attack:
+            actions = [{"type": "end-attack", "player": who, "divinities": list(c)}
+                       for c in divinity_choices(self)]
+            if self.actions_left:
+                n = len(self.attack["dice"])
+                actions += [{"type": "reroll", "player": who, "dice": list(idx)}
+                            for k in range(1, n + 1) for idx in combinations(range(n), k)]
+            return actions
+        actions = []
+        if self.actions_left:
+            actions += [{"type": "possess", "player": who, "card": c, "spot": s}
+                        for c in sorted(set(me.hand)) if card_kind(c) in POSSESSION_KINDS
+                        for s in SPOTS]
+            if DISTURBANCE in me.hand:
+                actions.append({"type": "disturb", "player": who, "card": DISTURBANCE})
+            actions += [{"type": "roll", "player": who, "target": t} for t in TARGETS
+                        if not roll_problems(self, t)]
+        return actions + [{"type": "end-turn", "player": who}]
+
+    def check(self, action) -> list[Problem]:
+        """Why ``action`` is illegal now ([] if legal); changes nothing."""
+        turn_rule = rule("demoniac.turn.actions")
+        if not isinstance(action, dict) or "type" not in action:
+            return [Problem("bad-action", "An action is an object with a type.", turn_rule)]
+        if self.winner:
+            return [Problem("game-over", f"{self.winner} has won.", rule("demoniac.winning"))]
+        kind = action["type"]
+        if action.get("player") not in (None, self.actor()):
+            return [Problem("not-your-decision", f"{self.actor()} decides now.", turn_rule)]
+        if self.pending:
+            if kind == "discard" and action.get("card") in self.player(self.actor()).hand:
+                return []
+            return [Problem("discard-owed", f"{self.actor()} must first discard "
+                            f"({self.pending[0]['reason']}).", rule("demoniac.hand-limit"))]
+        if kind == "end-attack":
+            if not self.attack:
+                return [Problem("no-attack", "No attack is under way.", rule("demoniac.attack.hits"))]
+            return end_attack_problems(self, action)
+        if kind == "end-turn":
+            if self.attack:
+                return [Problem("attack-under-way", "End the attack first.",
+                                rule("demoniac.attack.hits"))]
+            return []
+        if kind not in ("possess", "disturb", "roll", "reroll"):
+            return [Problem("bad-action", f"Unknown action type {kind!r}.", turn_rule)]
+        if self.actions_left < 1:
+            return [Problem("no-actions-left", f"All {ACTIONS_PER_TURN} actions of the turn are "
+                            "spent.", turn_rule)]
+        if kind == "reroll":
+            return reroll_problems(self, action)
+        if self.attack:
+            return [Problem("attack-under-way", "End the attack before another action (only "
+                            "re-rolls continue it).", rule("demoniac.attack.reroll"))]
+        if kind == "roll":
+            return roll_problems(self, action.get("target", "exorcist"), action.get("faces"))
+        card, me = action.get("card"), self.current
+        if card not in me.hand:
+            return [Problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
+                            rule("demoniac.playing-cards"))]
+        if kind == "disturb" and card != DISTURBANCE:
+            return [Problem("not-a-disturbance", f"{card} is not a disturbance.",
+                            rule("demoniac.disturbance"))]
+        if kind == "possess":
+            if card_kind(card) not in POSSESSION_KINDS:
+                return [Problem("not-a-possession", f"{card} is not a possession.",
+                                rule("demoniac.possession.spots"))]
+            if action.get("spot") not in SPOTS:
+                return [Problem("bad-spot", f"spot must be one of {', '.join(SPOTS)}.",
+                                rule("demoniac.possession.spots"))]
+        return []
+
+    def apply(self, action: dict) -> list[dict]:
+        """Apply a legal action; returns the log entries it produced."""
+        problems = self.check(action)
+        if problems:
+            raise EngineError(problems[0].message, field="action", code=problems[0].code)
+        start = len(self.log)
+        kind = action["type"]
+        if kind in _ATTACK_STEPS:
+            _ATTACK_STEPS[kind](self, action)
+        else:
+            getattr(self, "_do_" + kind.replace("-", "_"))(action)
+        return self.log[start:]
+
+    # --- actions ----------------------------------------------------------------
+    def _do_possess(self, action) -> None:
+        me, card, spot = self.current, action["card"], action["spot"]
+        me.hand.remove(card)
+        old = me.spots[spot]
+        if old:
+            self.discard.append(old)
+        me.spots[spot] = card
+        self.actions_left -= 1
+        self.event("demoniac.possession.spots", f"{me.name} plays {card} on the {spot} spot"
+                    + (f", replacing {old} (discarded)." if old else "."))
+        opts = self.options
+        if not me.demoniac and properly_possessed(me.spots, me.victim,
+                                                  exact=opts.get("exact_possession", False)):
+            me.demoniac = True
+            self.event("demoniac.becoming-demoniac", f"{me.victim['name']} has {me.victim['body']} "
+                        f"body and {me.victim['mind']} mind possessions: the victim becomes a "
+                        "demoniac, permanently.")
+
+    def _do_disturb(self, action) -> None:
+        me = self.current
+        me.hand.remove(action["card"])
+        self.discard.append(action["card"])
+        self.actions_left -= 1
+        self.flag("demoniac.disturbance", f"{me.name} plays a disturbance; its text is not "
+                   "given, so its effect is not run.")
+
+    def _do_discard(self, action) -> None:
+        owed = self.pending[0]
+        who = self.player(owed["player"])
+        who.hand.remove(action["card"])
+        self.discard.append(action["card"])
+        owed["count"] -= 1
+        if owed["count"] <= 0:
+            self.pending.pop(0)
+        if not self.pending and self.ending_turn:
+            self._next_turn()
+
+    def _do_end_turn(self, action) -> None:
+        me = self.current
+        excess = len(me.hand) - HAND_LIMIT
+        self.event("demoniac.hand-limit", f"{me.name} ends the turn with {len(me.hand)} cards"
+                    + (f" and discards {excess} down to {HAND_LIMIT}." if excess > 0 else "."))
+        if excess > 0:
+            self.pending.append({"player": me.name, "count": excess, "reason": "hand limit"})
+            self.ending_turn = True
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.ending_turn = False
+        self.active = (self.active + 1) % len(self.players)
+        self.turn += 1
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.actions_left = ACTIONS_PER_TURN
+        drawn = self._draw(self.current, DRAW_PER_TURN)
+        self.event("demoniac.turn.draw", f"{self.current.name} starts the turn and draws "
+                    f"{drawn} card(s); {ACTIONS_PER_TURN} actions.")
+
+
+def _require_victims(victims, players: int) -> list[dict]:
+    if victims is None:
+        return [dict(v) for v in VICTIMS[:players]]
+    if not isinstance(victims, list) or len(victims) != players:
+        raise EngineError(f"victims must list {players} victims", field="victims")
+    out = []
+    for i, v in enumerate(victims):
+        if isinstance(v, str):
+            known = next((k for k in VICTIMS if k["name"] == v), None)
+            if known is None:
+                raise EngineError(f"unknown victim {v!r}", field=f"victims[{i}]")
+            out.append(dict(known))
+            continue
+        if not isinstance(v, dict) or not isinstance(v.get("name"), str):
+            raise EngineError("a victim is a name or {name, body, mind}", field=f"victims[{i}]")
+        body = require_int(v.get("body"), field=f"victims[{i}].body", low=0, high=len(SPOTS))
+        mind = require_int(v.get("mind"), field=f"victims[{i}].mind", low=0, high=len(SPOTS))
+        if body + mind > len(SPOTS):
+            raise EngineError("body + mind cannot exceed the five spots", field=f"victims[{i}]")
+        out.append({"name": v["name"], "body": body, "mind": mind, "stand_in": False})
+    return out

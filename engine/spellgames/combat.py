@@ -1,0 +1,477 @@
+"""Damage, healing, death, Creatures, Blood, Applause, the Standee, end of game.
+
+``preflight(state, action)`` is read-only and returns the Problems that make
+an action illegal; ``apply(state, action, rng)`` runs it on a copy and returns
+the new state with the events it caused (the old state is never changed, and
+nothing changes when preflight finds a problem). Card effects the engine
+cannot run (Reactions, Dead Wizard cards, Champion effects) are reported as
+``flag`` events, never silently skipped.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+
+from ..core import EngineError, Problem, make_rng, require_int
+from .games import (
+    APPLAUSE_VALUES,
+    KILL_BLOOD,
+    LWS_TOKENS_TO_WIN,
+    MAX_BLOOD,
+    MAX_HP,
+    QUICK_MATCH_GAMES,
+    STANDEE_BLOOD,
+    STARTING_HP,
+    cite,
+    require_glyph,
+)
+from .state import Creature, SpellGame, Wizard
+
+MAX_AMOUNT = 999
+
+RUMBLE_ONLY = {"gain_blood", "pay_blood", "take_standee", "new_game"}
+ANARCHY_ONLY = {"gain_applause"}
+ACTION_TYPES = ("damage", "damage_each", "heal", "gain_blood", "pay_blood", "take_standee", "keep_creature",
+                "discard_creature", "gain_treasure", "gain_applause", "reveal_spell",
+                "start_round", "end_round", "new_game")
+WIZARD_FIELD = {"damage": "target", "heal": "target"}  # others name "wizard"
+
+
+@dataclass
+class ActionResult:
+    state: SpellGame
+    events: list[dict] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict:
+        return {"ok": self.ok, "state": self.state.to_dict(), "events": self.events,
+                "problems": [p.as_dict() for p in self.problems]}
+
+
+def _amount(action: dict) -> int:
+    return require_int(action.get("amount"), field="amount", low=0, high=MAX_AMOUNT)
+
+
+def _check_shape(state: SpellGame, action) -> str:
+    """Bad input (EngineError), as opposed to a rule saying no (Problem)."""
+    if not isinstance(action, dict) or action.get("type") not in ACTION_TYPES:
+        raise EngineError(f"action.type must be one of {', '.join(ACTION_TYPES)}",
+                          field="action.type", code="unknown-action")
+    kind = action["type"]
+    key = WIZARD_FIELD.get(kind, "wizard")
+    if kind == "damage_each":
+        for name in _targets(action) + _absorbers(action):
+            state.wizard(name)
+    elif kind not in ("start_round", "end_round", "new_game"):
+        state.wizard(action.get(key))
+    if kind in ("damage", "damage_each") and action.get("source") is not None:
+        state.wizard(action["source"])
+    if kind in ("damage", "damage_each", "heal", "gain_blood", "pay_blood"):
+        _amount(action)
+    return kind
+
+
+def _targets(action: dict) -> list[str]:
+    targets = action.get("targets")
+    if not isinstance(targets, list) or not targets or len(set(targets)) != len(targets):
+        raise EngineError("targets must be a list of different wizards", field="targets",
+                          code="type")
+    return list(targets)
+
+
+def _absorbers(action: dict) -> list[str]:
+    absorb = action.get("absorb") or []
+    if not isinstance(absorb, list) or not set(absorb) <= set(_targets(action)):
+        raise EngineError("absorb lists the targets who discard a Creature", field="absorb",
+                          code="type")
+    return list(absorb)
+
+
+def preflight(state: SpellGame, action: dict) -> list[Problem]:
+    """Why the action may not be taken now; [] when it may. Changes nothing."""
+    kind = _check_shape(state, action)
+    game = state.game
+    problems = []
+    if kind in RUMBLE_ONLY and game != "rumble":
+        problems.append(Problem("not-in-game", f"{kind}: only Rumble has this",
+                                cite(game, "components")))
+    if kind in ANARCHY_ONLY and game != "anarchy":
+        problems.append(Problem("not-in-game", f"{kind}: only Anarchy has this",
+                                cite(game, "components")))
+    if state.over and kind != "new_game":
+        problems.append(Problem("game-over", "the game is over", cite(game, "end-of-game")))
+    if kind == "new_game" and game == "rumble":
+        if not state.over:
+            problems.append(Problem("game-not-over", "the current game is still going",
+                                    cite(game, "end-of-game")))
+        if match_winner(state):
+            problems.append(Problem("match-over", "the match has been won",
+                                    cite(game, "match.winner")))
+    targets = [action["target"]] if kind in ("damage", "heal") else (
+        _targets(action) if kind == "damage_each" else [])
+    for target in map(state.wizard, targets):
+        if game == "rumble" and not target.alive:  # anarchy wizards come straight back
+            problems.append(Problem("target-dead", f"{target.name} is dead until the next game",
+                                    cite(game, "dead-wizard")))
+    if kind == "damage" and action.get("absorb"):
+        problems += _absorb_problems(state, action, state.wizard(action["target"]))
+    if kind == "damage_each":
+        for name in _absorbers(action):
+            problems += _absorb_problems(state, {**action, "creature": 0}, state.wizard(name))
+    if kind == "pay_blood" and game == "rumble" and \
+            _amount(action) > state.wizard(action["wizard"]).blood:
+        problems.append(Problem("not-enough-blood", "you cannot pay Blood you do not have",
+                                cite(game, "blood.pay")))
+    if kind == "discard_creature":
+        wizard = state.wizard(action["wizard"])
+        index = require_int(action.get("creature", 0), field="creature", low=0, high=99)
+        if index >= len(wizard.creatures):
+            problems.append(Problem("no-creature", f"{wizard.name} has no such kept Creature",
+                                    cite(game, "creature.keep")))
+    return problems
+
+
+def legal_actions(state: SpellGame) -> list[dict]:
+    """The actions open now that need no number from a card (for the sandbox's buttons).
+
+    Damage, healing and Blood amounts come from the cards being resolved, so
+    those actions are not enumerated here; preflight checks them when asked.
+    """
+    candidates = [{"type": "start_round"}, {"type": "end_round"}, {"type": "new_game"}]
+    for wizard in state.wizards:
+        candidates.append({"type": "take_standee", "wizard": wizard.name})
+        if not wizard.spell_revealed:
+            candidates.append({"type": "reveal_spell", "wizard": wizard.name})
+        candidates += [{"type": "discard_creature", "wizard": wizard.name, "creature": i}
+                       for i in range(len(wizard.creatures))]
+    return [a for a in candidates if not preflight(state, a)]
+
+
+def _absorb_problems(state: SpellGame, action: dict, target: Wizard) -> list[Problem]:
+    game, source = state.game, action.get("source")
+    rule = cite(game, "creature.absorb")
+    problems = []
+    if not target.creatures:
+        problems.append(Problem("no-creature", f"{target.name} has no face-up Creature", rule))
+    if source is None or source == target.name:
+        problems.append(Problem(
+            "not-from-foe", "a Creature absorbs damage from a foe only, never self-inflicted "
+            "damage (damage without a wizard source is treated as not from a foe)", rule))
+    if _amount(action) == 0:
+        problems.append(Problem("zero-damage", "zero damage needs no absorbing and does not "
+                                "kill a Creature", rule))
+    index = require_int(action.get("creature", 0), field="creature", low=0, high=99)
+    if target.creatures and index >= len(target.creatures):
+        problems.append(Problem("no-creature", "no kept Creature at that index", rule))
+    return problems
+
+
+def apply(state: SpellGame, action: dict, rng: random.Random | None = None,
+          seed=None) -> ActionResult:
+    """Run one action on a copy of the state; on a problem return the state unchanged."""
+    problems = preflight(state, action)
+    if problems:
+        return ActionResult(state, [], problems)
+    new = copy.deepcopy(state)
+    events: list[dict] = []
+    rng = rng or make_rng(seed)
+    HANDLERS[action["type"]](new, action, events, rng)
+    return ActionResult(new, events, [])
+
+
+def _event(events: list, rule: str, kind: str, text: str, **extra) -> None:
+    events.append({"type": kind, "rule": rule, "text": text, **extra})
+
+
+def _hit(state: SpellGame, target: Wizard, amount: int, absorb: bool, creature: int,
+         events: list) -> bool:
+    """One instance of damage to one wizard; True when it brings him to 0 HP."""
+    game = state.game
+    if absorb:
+        pal = target.creatures.pop(creature)
+        _event(events, cite(game, "creature.absorb"), "absorbed",
+               f"{target.name} discards {pal.name} to absorb all {amount} damage",
+               wizard=target.name, creature=pal.name)
+        return False
+    target.hp = max(0, target.hp - amount)  # HP never goes negative (anarchy: Wizard Death)
+    _event(events, cite(game, "damage"), "damage", f"{target.name} takes {amount} damage "
+           f"({target.hp} HP left)", wizard=target.name, amount=amount)
+    return target.hp == 0
+
+
+def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
+    target = state.wizard(action["target"])
+    if _hit(state, target, _amount(action), bool(action.get("absorb")),
+            action.get("creature", 0), events):
+        _deaths(state, [target], action, events, rng)
+
+
+def _damage_each(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
+    """The same damage to several wizards at once (e.g. "each foe", "each wizard")."""
+    absorbers = set(_absorbers(action))
+    slain = [w for w in map(state.wizard, _targets(action))
+             if _hit(state, w, _amount(action), w.name in absorbers, 0, events)]
+    _deaths(state, slain, action, events, rng)
+
+
+def _deaths(state: SpellGame, slain: list[Wizard], action: dict, events: list,
+            rng: random.Random) -> None:
+    """Resolve the wizards brought to 0 HP by one action, then check the game's end."""
+    source = action.get("source")
+    if state.game == "anarchy" and len(slain) > 1:
+        # Champions: wizards killed at once collect Dead Wizard tokens at random
+        rng.shuffle(slain)
+        _event(events, cite("anarchy", "champion.entrance"), "note",
+               "killed at once: Dead Wizard tokens go in random order: " +
+               ", ".join(w.name for w in slain))
+    for victim in slain:
+        killer = source if source not in (None, victim.name) else None
+        if state.game == "rumble":
+            _rumble_death(state, victim, killer, events)
+        else:
+            _anarchy_death(state, victim, killer, action, events, rng)
+        if state.over:
+            return
+    if state.game == "rumble" and slain and len(state.alive()) <= 1:
+        alive = state.alive()
+        # Nobody left: the wizard whose own effect killed everyone (else the last
+        # to die) still earns the token.
+        last = alive[0].name if alive else (
+            source if source in {w.name for w in slain} else state.deaths[-1])
+        _finish_rumble_game(state, last, events)
+
+
+def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, events: list) -> None:
+    victim.alive = False
+    victim.hand, victim.treasures, victim.creatures = [], [], []
+    victim.dead_wizard_cards += 1
+    state.deaths.append(victim.name)
+    _event(events, cite("rumble", "dead-wizard"), "death",
+           f"{victim.name} is slain: hand, Treasures and Creatures discarded; "
+           "draws a Dead Wizard card", wizard=victim.name, killer=killer)
+    _event(events, cite("rumble", "dead-wizard"), "flag",
+           "Dead Wizard card drawn: a 'Resolve now' card resolves at once (not run by the engine)")
+    _event(events, cite("rumble", "reactions"), "flag",
+           f"Reactions in {victim.name}'s unresolved spell components trigger "
+           "(not run by the engine)")
+    if killer:
+        winner = state.wizard(killer)
+        _gain_blood(state, winner, KILL_BLOOD, events, cite("rumble", "blood.kill"), "killing")
+        state.game_kills[killer] = state.game_kills.get(killer, 0) + 1
+        if state.standee == victim.name:
+            state.standee = killer
+            _event(events, cite("rumble", "standee.slay"), "standee",
+                   f"{killer} takes the Standee from {victim.name}", wizard=killer)
+    else:
+        _event(events, cite("rumble", "blood.kill"), "note",
+               "no Blood: nobody gets Blood for killing himself, and no foe dealt this damage")
+
+
+def _finish_rumble_game(state: SpellGame, last: str, events: list) -> None:
+    state.over, state.last_standing = True, last
+    state.wizard(last).last_wizard_standing_tokens += 1
+    state.results.append({"last_standing": last, "kills": dict(state.game_kills)})
+    _event(events, cite("rumble", "end-of-game"), "game-over",
+           f"{last} is the Last Wizard Standing and earns a Last Wizard Standing token",
+           wizard=last)
+    _end_round(state, {}, events, None)  # the game's end also ends the round
+    winner = match_winner(state)
+    if winner:
+        _event(events, cite("rumble", "match.winner"), "match-over", f"{winner} wins the match",
+               wizard=winner)
+
+
+def match_winner(state: SpellGame) -> str | None:
+    """Rumble: the first to two LWS tokens; quick match: best score after three games."""
+    if state.game != "rumble":
+        return None
+    if state.variant == "match":
+        return next((w.name for w in state.wizards
+                     if w.last_wizard_standing_tokens >= LWS_TOKENS_TO_WIN), None)
+    if len(state.results) < QUICK_MATCH_GAMES:
+        return None
+    from .scoring import quick_match_score  # scoring imports nothing from here
+
+    return quick_match_score([w.name for w in state.wizards], state.results)["winner"]
+
+
+def _anarchy_death(state: SpellGame, victim: Wizard, killer: str | None, action: dict,
+                   events: list, rng: random.Random) -> None:
+    game = "anarchy"
+    if killer or (state.self_kill_applause and action.get("source") == victim.name):
+        who = state.wizard(killer or victim.name)
+        _gain_applause(state, who, action.get("applause_value"), events, rng,
+                       cite(game, "death.applause"), f"killing {victim.name}")
+        if killer:
+            state.game_kills[killer] = state.game_kills.get(killer, 0) + 1
+    elif action.get("source") == victim.name:
+        _event(events, cite(game, "death.applause"), "note",
+               "no Applause for killing yourself (reading: the killer is a foe)")
+    victim.hand = []
+    victim.hp = STARTING_HP
+    state.deaths.append(victim.name)
+    _event(events, cite(game, "death"), "death",
+           f"{victim.name} is defeated: hand discarded, HP reset to {STARTING_HP}; keeps "
+           + ("the unrevealed spell, " if not victim.spell_revealed else "the spell, ")
+           + "Treasures and Creatures", wizard=victim.name, killer=killer)
+    if state.dead_wizard_tokens_left > 0:
+        glyph = require_glyph(action.get("dead_wizard_token_glyph"),
+                              field="dead_wizard_token_glyph")
+        victim.dead_wizard_tokens.append(glyph)
+        state.dead_wizard_tokens_left -= 1
+        _event(events, cite(game, "dead-wizard-token.glyph"), "dead-wizard-token",
+               f"{victim.name} gains a Dead Wizard token ({glyph or 'glyph unknown'}, -2 VP); "
+               f"{state.dead_wizard_tokens_left} left", wizard=victim.name)
+    if state.dead_wizard_tokens_left == 0:
+        from .scoring import score_state
+
+        state.over = True
+        result = score_state(state)
+        _event(events, cite(game, "end-of-game"), "game-over",
+               "the last Dead Wizard token is gone: the game ends at once (no more Spells, "
+               f"Treasures or Challenge); winner: {result['winner'] or 'tie'}",
+               winner=result["winner"])
+
+
+def _gain_blood(state: SpellGame, wizard: Wizard, amount: int, events: list, rule: str,
+                why: str) -> None:
+    before = wizard.blood
+    wizard.blood = min(MAX_BLOOD, wizard.blood + amount)
+    capped = " (25 at most)" if wizard.blood - before < amount else ""
+    _event(events, rule, "blood", f"{wizard.name} gains {wizard.blood - before} Blood for "
+           f"{why}{capped}: {wizard.blood}", wizard=wizard.name)
+
+
+def _gain_applause(state: SpellGame, wizard: Wizard, value, events: list, rng: random.Random,
+                   rule: str, why: str) -> None:
+    pool = state.applause_pool
+    if value is None:
+        tokens = [int(v) for v, n in sorted(pool.items()) for _ in range(n)]
+        if not tokens:
+            _event(events, rule, "flag", "no Applause tokens left to award")
+            return
+        value = rng.choice(tokens)  # drawn face down
+    elif value not in APPLAUSE_VALUES or isinstance(value, bool):
+        raise EngineError("applause_value must be 2, 3 or 4", field="applause_value",
+                          code="range")
+    elif pool.get(str(value), 0) == 0:
+        raise EngineError(f"no Applause token worth {value} is left", field="applause_value",
+                          code="range")
+    pool[str(value)] -= 1
+    wizard.applause.append(value)
+    _event(events, rule, "applause", f"{wizard.name} gains an Applause token for {why} "
+           "(kept face down)", wizard=wizard.name, value=value)
+
+
+def _heal(state, action, events, rng):
+    wizard, amount = state.wizard(action["target"]), _amount(action)
+    before = wizard.hp
+    wizard.hp = min(MAX_HP, wizard.hp + amount)
+    _event(events, cite(state.game, "hp.max"), "heal",
+           f"{wizard.name} heals {wizard.hp - before} of {amount} (25 HP at most): {wizard.hp}",
+           wizard=wizard.name)
+
+
+def _blood(state, action, events, rng):
+    wizard, amount = state.wizard(action["wizard"]), _amount(action)
+    if action["type"] == "gain_blood":
+        _gain_blood(state, wizard, amount, events, cite("rumble", "blood.max"), "an effect")
+    else:
+        wizard.blood -= amount
+        _event(events, cite("rumble", "blood.pay"), "blood",
+               f"{wizard.name} pays {amount} Blood: {wizard.blood}", wizard=wizard.name)
+
+
+def _take_standee(state, action, events, rng):
+    state.standee = action["wizard"]
+    _event(events, cite("rumble", "standee.end-of-round"), "standee",
+           f"{action['wizard']} takes the Standee", wizard=action["wizard"])
+
+
+def _keep_creature(state, action, events, rng):
+    raw = action.get("creature")
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        raise EngineError("creature must be an object with a name", field="creature",
+                          code="type")
+    creature = Creature(raw["name"], require_glyph(raw.get("glyph"), field="creature.glyph"))
+    state.wizard(action["wizard"]).creatures.append(creature)
+    _event(events, cite(state.game, "creature.keep"), "creature",
+           f"{action['wizard']} keeps {creature.name} face up", wizard=action["wizard"])
+
+
+def _discard_creature(state, action, events, rng):
+    wizard = state.wizard(action["wizard"])
+    creature = wizard.creatures.pop(action.get("creature", 0))
+    _event(events, cite(state.game, "creature.keep"), "creature",
+           f"{wizard.name} discards {creature.name}", wizard=wizard.name)
+
+
+def _gain_treasure(state, action, events, rng):
+    treasure = action.get("treasure")
+    if not isinstance(treasure, str) or not treasure.strip():
+        raise EngineError("treasure must be a name", field="treasure", code="type")
+    state.wizard(action["wizard"]).treasures.append(treasure.strip())
+    _event(events, cite(state.game, "treasures"), "treasure",
+           f"{action['wizard']} gains {treasure.strip()} face up", wizard=action["wizard"])
+
+
+def _applause(state, action, events, rng):
+    _gain_applause(state, state.wizard(action["wizard"]), action.get("value"), events, rng,
+                   cite("anarchy", "applause"), "a Champion Challenge or effect")
+
+
+def _reveal(state, action, events, rng):
+    state.wizard(action["wizard"]).spell_revealed = True
+    _event(events, cite(state.game, "spell.name-order"), "reveal",
+           f"{action['wizard']} reveals the spell", wizard=action["wizard"])
+
+
+def _start_round(state, action, events, rng):
+    if state.game == "anarchy":
+        _event(events, cite("anarchy", "round.start"), "flag",
+               "reveal a new Champion and resolve its Entrance (not run by the engine)")
+        return
+    for wizard in state.wizards:
+        if not wizard.alive:
+            wizard.dead_wizard_cards += 1
+            _event(events, cite("rumble", "dead-wizard"), "flag",
+                   f"{wizard.name} (dead) draws a Dead Wizard card (effects not run)",
+                   wizard=wizard.name)
+
+
+def _end_round(state, action, events, rng):
+    for wizard in state.wizards:
+        wizard.spell_revealed = False
+    if state.game == "rumble" and state.standee:
+        _gain_blood(state, state.wizard(state.standee), STANDEE_BLOOD, events,
+                    cite("rumble", "standee.end-of-round"), "holding the Standee")
+    if state.game == "anarchy":
+        _event(events, cite("anarchy", "champion.challenge"), "flag",
+               "'End of round' Champion Challenges award Applause (not run by the engine)")
+
+
+def _new_game(state, action, events, rng):
+    for wizard in state.wizards:
+        wizard.hp, wizard.alive = STARTING_HP, True
+        wizard.hand, wizard.treasures, wizard.creatures = [], [], []
+        if wizard.dead_wizard_cards:
+            _event(events, cite("rumble", "end-of-game"), "flag",
+                   f"{wizard.name} gathers the bonuses of {wizard.dead_wizard_cards} Dead Wizard "
+                   "card(s), then discards them (not run by the engine)", wizard=wizard.name)
+        wizard.dead_wizard_cards = 0
+    state.standee, state.deaths, state.game_kills = None, [], {}
+    state.over, state.last_standing = False, None
+    _event(events, cite("rumble", "standee.new-game"), "new-game",
+           "new game: 20 HP each, Blood kept, the Standee back in the middle")
+
+
+HANDLERS = {"damage": _damage, "damage_each": _damage_each, "heal": _heal, "gain_blood": _blood, "pay_blood": _blood,
+            "take_standee": _take_standee, "keep_creature": _keep_creature,
+            "discard_creature": _discard_creature, "gain_treasure": _gain_treasure,
+            "gain_applause": _applause, "reveal_spell": _reveal, "start_round": _start_round,
+            "end_round": _end_round, "new_game": _new_game}

@@ -1,0 +1,13 @@
+"""The engine's Django side as an app: models, migrations, commands under engine.web.
+
+The label stays ``engine`` (the one the first migration, its tables
+``engine_sandbox`` / ``engine_sandboxevent`` and its django_migrations row were
+made under), so moving the app into engine/web changed no schema and lost no data.
+"""
+from django.apps import AppConfig
+
+
+class EngineConfig(AppConfig):
+    name = "engine.web"
+    label = "engine"
+    verbose_name = "Rules engine"

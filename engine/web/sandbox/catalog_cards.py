@@ -1,0 +1,40 @@
+"""Catalog entries as sandbox cards (the Django side; the engine sees plain dicts)."""
+from __future__ import annotations
+
+from cardsite.models import Entry
+from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
+
+
+def spell_cards(game: str) -> list[dict]:
+    """The game's spell cards in the catalog, as ``engine.spellgames.rounds.parse_card`` input.
+
+    Unknown values stay unknown (None): a Delivery without an initiative is
+    shown, but the engine refuses to order a spell it cannot count.
+    """
+    entries = (Entry.objects.filter(game__slug=game, type__in=COMPONENT_TYPES)
+               .prefetch_related("bands").order_by("type", "name"))
+    cards = []
+    for entry in entries:
+        cards.append({
+            "type": entry.type, "name": entry.name, "entry": entry.slug,
+            "glyph": entry.glyph if entry.glyph in GLYPHS else None,
+            "initiative": entry.initiative, "text": entry.text, "stand_in": False,
+            "creature": "creature" in [str(k).lower() for k in entry.keywords or []],
+            "bands": [{"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
+                      for b in entry.bands.all()],
+        })
+    return cards
+
+
+def entry_urls(game: str, names) -> dict[str, str]:
+    """Catalog pages for the names that have an entry in ``game`` (others: stand-ins)."""
+    names = {n for n in names if n}
+    if not names:
+        return {}
+    found = Entry.objects.filter(game__slug=game, name__in=names).select_related("game")
+    return {e.name: e.get_absolute_url() for e in found}
+
+
+def champions():
+    """Anarchy's Champions in the catalog, for the new-table form."""
+    return Entry.objects.filter(game__slug="anarchy", type="champion").order_by("name")

@@ -1,0 +1,237 @@
+"""What each family's table shows: plain dicts for the templates (no rules here).
+
+The rules stay in the engine: the legal actions come from the core, labelled
+for buttons; spell legality comes from ``spell_check``. Each action button
+carries its action as JSON, so the page never builds an action the engine has
+not listed (a forged one is refused by the same preflight).
+"""
+from __future__ import annotations
+
+import json
+
+from engine.core import EngineError
+from engine.deckbuilder.buying import BuyTarget, buy_problems
+from engine.demoniac.components import SPOTS, card_kind, card_symbol
+from engine.demoniac.rules import tally
+from engine.families import family_for
+from engine.spellgames import rounds
+from engine.spellgames.games import COMPONENT_TYPES, GLYPHS, MAX_HP, SLOTS
+from engine.spellgames.legality import spell_check
+
+from . import catalog_cards
+
+
+def button(label: str, action: dict, style: str = "") -> dict:
+    return {"label": label, "action": json.dumps(action), "style": style}
+
+
+def present(game: str, state) -> dict:
+    family = family_for(game)
+    view = PRESENTERS[family.family](game, state)
+    view["actor"] = family.actor(state)
+    view["terminal"] = family.is_terminal(state)
+    view["result"] = family.result(state)
+    return view
+
+
+# --- spell round ---------------------------------------------------------------
+def _card_view(card: dict, urls: dict) -> dict:
+    return {**card, "url": urls.get(card.get("name")),
+            "bands_view": [{**b, "label": rounds.band_label(b)} for b in card["bands"]]}
+
+
+def present_spell(game: str, state: dict) -> dict:
+    core = state["game"]
+    catalog = catalog_cards.spell_cards(game)
+    names = [c["name"] for spell in state["spells"].values() for c in spell]
+    urls = catalog_cards.entry_urls(game, names + [c["name"] for q in [state["queue"]] for c in q])
+    caster = rounds.caster(state)
+    wizards = []
+    for w in core["wizards"]:
+        spell = state["spells"].get(w["name"], [])
+        verdict = None
+        if state["phase"] == "build" and spell:
+            try:
+                verdict = spell_check(game, [rounds.component_of(c) for c in spell], w["name"])
+            except EngineError as exc:
+                verdict = {"legal": False, "errors": [{"message": exc.message, "rule": ""}]}
+        wizards.append({**w, "hp_pct": round(100 * w["hp"] / MAX_HP),
+                        "spell": [_card_view(c, urls) for c in spell], "check": verdict,
+                        "ready": w["name"] in state["ready"], "is_caster": w["name"] == caster,
+                        "is_standee": core.get("standee") == w["name"],
+                        "applause_count": len(w["applause"])})
+    queue = []
+    for i, card in enumerate(state["queue"]):
+        queue.append({**_card_view(card, urls), "status": "done" if i < state["step"] else
+                      "current" if i == state["step"] else "todo"})
+    roll = state["roll"]
+    current = rounds.current_card(state)
+    catalog_view = [{"label": f"{c['name']} ({c['type']}"
+                     + (f", {c['glyph']}" if c["glyph"] else ", glyph unknown")
+                     + (f", initiative {c['initiative']}" if c["type"] == "delivery" else "")
+                     + ")", "json": json.dumps(c)} for c in catalog]
+    acts = {t: json.dumps({"type": t}) for t in
+            ("reveal", "end_round", "new_game", "damage", "damage_each", "heal", "gain_blood",
+             "pay_blood", "take_standee", "keep_creature", "gain_treasure", "gain_applause")}
+    if caster:
+        acts.update({t: json.dumps({"type": t, "wizard": caster}) for t in
+                     ("power_roll", "random_foe", "next", "replace_wild_magic")})
+    for w in wizards:
+        name = w["name"]
+        w["acts"] = {t: json.dumps({"type": t, "wizard": name}) for t in
+                     ("add_card", "ready", "unready")}
+        for i, card in enumerate(w["spell"]):
+            card["remove_act"] = json.dumps({"type": "remove_card", "wizard": name, "index": i})
+        w["creatures"] = [{**c, "discard_act": json.dumps(
+            {"type": "discard_creature", "wizard": name, "creature": i})}
+            for i, c in enumerate(w["creatures"])]
+    return {
+        "acts": acts,
+        "family": "spell", "phase": state["phase"], "round": state["round"], "core": core,
+        "wizards": wizards, "caster": caster, "queue": queue, "roll": roll,
+        "current": _card_view(current, urls) if current else None,
+        "replacements": [c for c in catalog_view if current and json.loads(c["json"])["type"]
+                         == current.get("slot")],
+        "random_foe": state["random_foe"], "order": state["order"],
+        "order_info": state["order_info"], "champion": state.get("champion"),
+        "damage_hint": rounds.damage_hint((roll or {}).get("effect")),
+        "catalog": catalog_view,
+        "glyphs": GLYPHS, "types": [t for t in COMPONENT_TYPES
+                                    if game == "anarchy" or t != "rally"],
+        "slots": SLOTS, "alive_names": [w["name"] for w in core["wizards"] if w["alive"]],
+        "all_names": [w["name"] for w in core["wizards"]],
+        "can_reveal": not rounds.check(state, {"type": "reveal"}),
+    }
+
+
+# --- Satanic Panic -------------------------------------------------------------------
+def _sp_card(state, name: str, urls: dict) -> dict:
+    card = state.card(name)
+    return {"name": name, "kind": card.kind, "cost": card.cost, "power": card.power,
+            "vp": card.vp, "text": card.text, "note": card.note, "stand_in": card.stand_in,
+            "url": urls.get(name)}
+
+
+def _sp_label(state, action: dict) -> str:
+    kind = action["type"]
+    if kind == "play":
+        text = f"Play {action['card']}"
+        if action.get("mode") == "power":
+            text += ": +2 Power"
+        elif action.get("mode") == "foe-deck":
+            text += f": top card of {action['target']}'s deck"
+        elif "target" in action:
+            text += f" at {action['target']}"
+        if "pay_hp" in action:
+            text += ": pay 4 HP to destroy it" if action["pay_hp"] else ""
+        if "choice" in action:
+            text += f": take card {action['choice'] + 1}"
+        if action.get("deal"):
+            d = action["deal"]
+            text += f": deal {d['player']} gains {d['card']}, Summon {d['demons']}"
+        return text
+    if kind == "buy":
+        target = BuyTarget(action["source"], action.get("card"), action.get("player"))
+        name, cost, _ = buy_problems(state, action["player"], target)
+        return f"Buy {name} ({cost})"
+    if kind == "activate":
+        return f"Activate the Standee on {action.get('target') or 'the Satan stack'}"
+    if kind == "defend":
+        return f"{action['player']}: DEFEND with {action['card']}"
+    if kind == "no-defense":
+        return f"{action['player']}: take the ATTACK"
+    return "End turn"
+
+
+def present_panic(game: str, state) -> dict:
+    names = set(state.line_up) | {n for p in state.players for n in p.hand + p.played + p.ongoing}
+    if state.legendary_devils:
+        names.add(state.legendary_devils[0])
+    urls = catalog_cards.entry_urls(game, names)
+    groups: dict[str, list] = {"play": [], "buy": [], "other": [], "end": []}
+    for action in state.legal_actions():
+        group = {"play": "play", "buy": "buy", "end-turn": "end"}.get(action["type"], "other")
+        groups[group].append(button(_sp_label(state, action), action))
+    players = [{"name": p.name, "satan": p.satan, "hp": p.hp, "max_hp": p.max_hp,
+                "hp_pct": round(100 * max(p.hp, 0) / max(p.max_hp, 1)),
+                "deck": len(p.deck), "discard": len(p.discard),
+                "hand": [_sp_card(state, c, urls) for c in p.hand],
+                "played": [_sp_card(state, c, urls) for c in p.played],
+                "ongoing": [_sp_card(state, c, urls) for c in p.ongoing],
+                "familiar": p.familiar, "spellbook": p.spellbook,
+                "dead_wizard_tokens": p.dead_wizard_tokens,
+                "damned_wizard_tokens": p.damned_wizard_tokens, "penta_coins": p.penta_coins,
+                "current": p is state.current, "standee": state.standee == p.name}
+               for p in state.players]
+    devil = state.legendary_devils[0] if state.legendary_devils else None
+    return {
+        "family": "deckbuilder", "turn": state.turn, "power": state.power,
+        "players": players, "current": state.current.name,
+        "line_up": [_sp_card(state, c, urls) for c in state.line_up],
+        "devil": _sp_card(state, devil, urls) if devil else None,
+        "devil_face_up": state.devil_face_up, "devils_left": len(state.legendary_devils),
+        "main_deck": len(state.main_deck), "dwt_left": len(state.dead_wizard_token_stack),
+        "supplies": state.supplies, "pending": state.pending, "actions": groups,
+        "flags": state.flags[-5:], "game_over": state.game_over,
+    }
+
+
+# --- Demoniac ------------------------------------------------------------------------
+def _dm_label(action: dict) -> str:
+    kind = action["type"]
+    if kind == "roll":
+        return f"Attack the {action['target']}"
+    if kind == "end-attack":
+        spots = action.get("divinities") or []
+        return ("End the attack: destroy the divinity at " + ", ".join(spots)) if spots \
+            else "End the attack"
+    if kind == "discard":
+        return f"{action['player']}: discard {action['card']}"
+    if kind == "disturb":
+        return "Play a disturbance"
+    return "End turn"
+
+
+def present_demoniac(game: str, state) -> dict:
+    legal = state.legal_actions()
+    possess: dict[str, list[str]] = {}
+    buttons, reroll = [], False
+    for action in legal:
+        if action["type"] == "possess":
+            possess.setdefault(action["card"], []).append(action["spot"])
+        elif action["type"] == "reroll":
+            reroll = True
+        else:
+            buttons.append(button(_dm_label(action), action))
+    players = [{"name": p.name, "victim": p.victim, "demoniac": p.demoniac, "dice": p.dice,
+                "hand": [{"card": c, "kind": card_kind(c), "symbol": card_symbol(c)}
+                         for c in p.hand],
+                "spots": [{"spot": s, "card": p.spots[s], "kind": card_kind(p.spots[s])
+                           if p.spots[s] else None,
+                           "symbol": card_symbol(p.spots[s]) if p.spots[s] else None}
+                          for s in SPOTS],
+                "current": p is state.current}
+               for p in state.players]
+    urls = catalog_cards.entry_urls(game, [p.victim["name"] for p in state.players]
+                                    + [d["name"] for d in state.divinities.values() if d])
+    attack = None
+    if state.attack:
+        attack = {**state.attack, "tally": tally(state.attack["dice"]),
+                  "faces": list(enumerate(state.attack["dice"]))}
+    return {
+        "family": "demoniac", "turn": state.turn, "current": state.current.name,
+        "actions_left": state.actions_left, "players": players, "exorcist": state.exorcist,
+        "cross": [{"spot": s, "divinity": state.divinities[s], "exposed": state.exposed[s],
+                   "weakness": state.weaknesses[s] if state.exposed[s] else None,
+                   "url": urls.get((state.divinities[s] or {}).get("name"))} for s in SPOTS],
+        "victim_urls": urls, "relic": state.relic, "attack": attack, "winner": state.winner,
+        "possess": [{"card": c, "spots": s, "base": json.dumps(
+            {"type": "possess", "player": state.current.name, "card": c})}
+            for c, s in possess.items()],
+        "reroll": json.dumps({"type": "reroll", "player": state.current.name}) if reroll else None,
+        "buttons": buttons, "pending": state.pending, "flags": state.flags[-5:],
+        "destroyed": state.destroyed_divinities,
+    }
+
+
+PRESENTERS = {"spell": present_spell, "deckbuilder": present_panic, "demoniac": present_demoniac}

@@ -1,0 +1,208 @@
+"""The sandbox service: create, act, undo, replay. Views and tests call only these.
+
+Every write is conditional on the version the caller saw: ``UPDATE ... WHERE
+version = expected``; a stale version changes nothing and is refused with
+``SandboxStale`` (a second browser tab cannot overwrite the first one's move).
+Actions are checked by the engine's read-only preflight before they run, and
+a refused action leaves the row untouched. Undo and replay rebuild the state
+from the seed and the action log, so every roll comes out the same again.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine.core import EngineError, Problem, make_rng
+from engine.families import MAX_SEED, family_for
+
+from ..models import Sandbox, SandboxEvent
+from . import store
+
+
+class SandboxError(Exception):
+    status = 400
+
+    def __init__(self, message: str, problems: list[Problem] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.problems = problems or []
+
+
+class SandboxNotFound(SandboxError):
+    status = 404
+
+
+class SandboxRefused(SandboxError):
+    """A bad or illegal action: nothing changed."""
+
+    status = 400
+
+
+class SandboxStale(SandboxError):
+    """The caller acted on an older version of the table: nothing changed."""
+
+    status = 409
+
+    def __init__(self, expected, current: int):
+        super().__init__(
+            f"This table changed since you loaded it (you had version {expected}, it is now "
+            f"version {current}): your action was not applied. The table shown is now the "
+            "latest version: try again if your move still applies.")
+        self.current = current
+
+
+@dataclass
+class ActOutcome:
+    sandbox: Sandbox
+    events: list[dict] = field(default_factory=list)
+
+
+def _load(sandbox_id) -> Sandbox:
+    sandbox = store.load(str(sandbox_id))
+    if sandbox is None:
+        raise SandboxNotFound(f"No sandbox {sandbox_id!r}: it may have been cleaned up "
+                              "after a long time unused.")
+    return sandbox
+
+
+def _require_version(expected) -> int:
+    if isinstance(expected, str) and re.fullmatch(r"[0-9]{1,9}", expected.strip()):
+        expected = int(expected)
+    if isinstance(expected, bool) or not isinstance(expected, int):
+        raise SandboxRefused("version: the state version you acted on is missing")
+    return expected
+
+
+def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:
+    """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None)."""
+    family = _family(game)
+    options = dict(options or {})
+    if seed is None:
+        seed = make_rng(None).randrange(MAX_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SandboxRefused(f"seed must be a whole number from 0 to {MAX_SEED}")
+    try:
+        state, events = family.new(options, seed)
+    except EngineError as exc:
+        raise SandboxRefused(exc.message) from exc
+    with transaction.atomic():
+        sandbox = Sandbox.objects.create(game=game, options=options, seed=seed,
+                                         state=family.dump(state), version=1,
+                                         updated=timezone.now())
+        SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
+                                    version=1)
+    return sandbox
+
+
+def _family(game):
+    try:
+        return family_for(game)
+    except EngineError as exc:
+        raise SandboxRefused(exc.message) from exc
+
+
+def check_action(family, state, action) -> list[Problem]:
+    """The engine's preflight; malformed input becomes a Problem too."""
+    try:
+        return family.check(state, action)
+    except EngineError as exc:
+        return [Problem("bad-action", exc.message, "")]
+
+
+def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
+    """Validate ``action`` with the engine, apply it, save it if nobody moved meanwhile."""
+    sandbox = _load(sandbox_id)
+    expected = _require_version(expected_version)
+    if sandbox.version != expected:
+        raise SandboxStale(expected, sandbox.version)
+    family = family_for(sandbox.game)
+    state = family.load(sandbox.state)
+    problems = check_action(family, state, action)
+    if problems:
+        raise SandboxRefused("Not allowed: " + " ".join(
+            p.message + (f" ({p.rule})" if p.rule else "") for p in problems), problems)
+    try:
+        state, events = family.apply(state, action)
+    except EngineError as exc:  # input the preflight passed but the rule code rejects
+        raise SandboxRefused(exc.message) from exc
+    _save(sandbox, family.dump(state), expected, append=(action, events))
+    return ActOutcome(sandbox, events)
+
+
+def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            if not store.update_if_version(sandbox.pk, expected, state=state, updated=now):
+                raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
+            if drop_last:
+                sandbox.events.order_by("-seq")[:1].get().delete()
+            if append is not None:
+                store.append_event(sandbox.pk, action=append[0], events=append[1],
+                                   version=expected + 1, created=now)
+    except IntegrityError as exc:  # two writers raced for the same seq
+        raise SandboxStale(expected, expected + 1) from exc
+    sandbox.state, sandbox.version, sandbox.updated = state, expected + 1, now
+
+
+def rebuild(sandbox: Sandbox, actions: list) -> tuple[object, list[list[dict]]]:
+    """The state after ``actions`` from the sandbox's setup and seed, with each one's events."""
+    family = family_for(sandbox.game)
+    state, setup = family.new(sandbox.options, sandbox.seed)
+    produced = [setup]
+    for action in actions:
+        state, events = family.apply(state, action)
+        produced.append(events)
+    return state, produced
+
+
+def sandbox_undo(sandbox_id, expected_version) -> Sandbox:
+    """Step back one action: replay every action but the last from the seed."""
+    sandbox = _load(sandbox_id)
+    expected = _require_version(expected_version)
+    if sandbox.version != expected:
+        raise SandboxStale(expected, sandbox.version)
+    actions = list(sandbox.events.filter(seq__gt=0).order_by("seq").values_list("action",
+                                                                                 flat=True))
+    if not actions:
+        raise SandboxRefused("Nothing to undo: the table is as it was set up.")
+    family = family_for(sandbox.game)
+    state, _ = rebuild(sandbox, actions[:-1])
+    _save(sandbox, family.dump(state), expected, drop_last=True)
+    return sandbox
+
+
+def sandbox_replay(sandbox_id, upto: int | None = None) -> dict:
+    """Rebuild the table from its seed and log (up to action ``upto``).
+
+    Returns the rebuilt state, the steps replayed, and whether the rebuilt
+    state equals the stored one (it must, when the whole log is replayed).
+    """
+    sandbox = _load(sandbox_id)
+    log = list(sandbox.events.filter(seq__gt=0).order_by("seq"))
+    total = len(log)
+    upto = total if upto is None else max(0, min(int(upto), total))
+    family = family_for(sandbox.game)
+    state, _ = rebuild(sandbox, [e.action for e in log[:upto]])
+    dumped = family.dump(state)
+    return {"sandbox": sandbox, "state": dumped, "step": upto, "steps": total,
+            "matches": upto == total and _same(dumped, sandbox.state)}
+
+
+def _same(a, b) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def cleanup_sandboxes(days: int, *, dry_run: bool = False) -> int:
+    """Delete the sandboxes nobody has touched for ``days`` days; returns how many."""
+    cutoff = timezone.now() - datetime.timedelta(days=days)
+    old = Sandbox.objects.filter(updated__lt=cutoff)
+    count = old.count()
+    if not dry_run:
+        old.delete()
+    return count

@@ -1,0 +1,144 @@
+"""The sandbox pages: a table per permalink, actions posted as forms.
+
+Every page works without JavaScript (form posts, then a 303 redirect back to
+the table); with JavaScript (static/sandbox/sandbox.js) the same forms post
+in the background with ``X-Sandbox-Fragment`` and the answer is the table
+fragment alone, swapped in place. Refusals answer 400 (bad or illegal
+action), 409 (stale version) or 404 (unknown sandbox) with the reason shown.
+"""
+from __future__ import annotations
+
+import re
+
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.core import EngineError
+from engine.families import family_for
+
+from ..models import Sandbox
+from .catalog_cards import champions
+from .forms import action_from_post, options_from_post
+from .presenters import present
+from .service import (
+    SandboxError,
+    SandboxNotFound,
+    SandboxRefused,
+    sandbox_act,
+    sandbox_create,
+    sandbox_replay,
+    sandbox_undo,
+)
+
+DIGITS = re.compile(r"[0-9]{1,12}")
+FRAGMENT_HEADER = "HTTP_X_SANDBOX_FRAGMENT"
+LOG_SHOWN = 200  # the newest entries beside the table
+
+
+@require_GET
+def sandbox_index(request):
+    return render(request, "sandbox/index.html", {"champions": champions()})
+
+
+@require_POST
+def sandbox_new(request):
+    game = request.POST.get("game", "")
+    try:
+        options = options_from_post(game, request.POST)
+        seed = request.POST.get("seed", "").strip()
+        if seed and not DIGITS.fullmatch(seed):
+            raise SandboxRefused("seed must be a whole number (or left empty for a random one)")
+        sandbox = sandbox_create(game, options, int(seed) if seed else None)
+    except (EngineError, SandboxError) as exc:
+        return render(request, "sandbox/index.html",
+                      {"champions": champions(), "error": exc.message, "game": game},
+                      status=400)
+    return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
+
+
+def _log(sandbox: Sandbox, upto: int | None = None):
+    events = sandbox.events.order_by("-seq")
+    if upto is not None:
+        events = events.filter(seq__lte=upto)
+    return list(events[:LOG_SHOWN])
+
+
+def _context(sandbox: Sandbox, *, message: str = "", status: str = "", state=None,
+             step=None) -> dict:
+    family = family_for(sandbox.game)
+    loaded = family.load(state if state is not None else sandbox.state)
+    return {"sandbox": sandbox, "view": present(sandbox.game, loaded), "message": message,
+            "message_status": status, "log": _log(sandbox, step), "readonly": step is not None,
+            "step": step}
+
+
+def _not_found(request, exc: SandboxNotFound):
+    return render(request, "sandbox/not_found.html", {"message": exc.message}, status=404)
+
+
+def _table(request, sandbox: Sandbox, *, message="", status_code=200):
+    context = _context(sandbox, message=message,
+                       status="error" if status_code >= 400 else "ok")
+    template = ("sandbox/_table.html" if request.META.get(FRAGMENT_HEADER)
+                else "sandbox/detail.html")
+    return render(request, template, context, status=status_code)
+
+
+@require_GET
+def sandbox_detail(request, sandbox_id):
+    try:
+        sandbox = Sandbox.objects.get(pk=sandbox_id)
+    except Sandbox.DoesNotExist:
+        return _not_found(request, SandboxNotFound(f"No sandbox {sandbox_id!r}: it may have "
+                                                   "been cleaned up after a long time unused."))
+    return _table(request, sandbox)
+
+
+def _after_write(request, sandbox_id, write):
+    """Run a write; redirect (plain form) or answer the fragment (JavaScript)."""
+    try:
+        outcome = write()
+    except SandboxNotFound as exc:
+        return _not_found(request, exc)
+    except (SandboxError, EngineError) as exc:
+        status = getattr(exc, "status", 400)
+        sandbox = Sandbox.objects.get(pk=sandbox_id)
+        return _table(request, sandbox, message=exc.message, status_code=status)
+    sandbox = outcome if isinstance(outcome, Sandbox) else outcome.sandbox
+    if request.META.get(FRAGMENT_HEADER):
+        return _table(request, sandbox)
+    return HttpResponseRedirect(reverse("sandbox-detail", args=[sandbox.id]) + "#table",
+                                status=303)
+
+
+@require_POST
+def sandbox_act_view(request, sandbox_id):
+    def write():
+        try:
+            action = action_from_post(request.POST)
+        except EngineError as exc:
+            if not Sandbox.objects.filter(pk=sandbox_id).exists():
+                raise SandboxNotFound(f"No sandbox {sandbox_id!r}.") from exc
+            raise SandboxRefused(exc.message) from exc
+        return sandbox_act(sandbox_id, action, request.POST.get("version"))
+    return _after_write(request, sandbox_id, write)
+
+
+@require_POST
+def sandbox_undo_view(request, sandbox_id):
+    return _after_write(request, sandbox_id,
+                        lambda: sandbox_undo(sandbox_id, request.POST.get("version")))
+
+
+@require_GET
+def sandbox_replay_view(request, sandbox_id):
+    step = request.GET.get("step", "")
+    try:
+        replay = sandbox_replay(sandbox_id, int(step) if DIGITS.fullmatch(step) else None)
+    except SandboxNotFound as exc:
+        return _not_found(request, exc)
+    context = _context(replay["sandbox"], state=replay["state"], step=replay["step"])
+    context.update(replay=replay)
+    return render(request, "sandbox/replay.html", context)

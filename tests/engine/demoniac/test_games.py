@@ -1,0 +1,106 @@
+"""Seeded Demoniac games played by random legal actions, never reaching an illegal state.
+
+Every action is drawn from ``legal_actions()``. Uniformly random play seldom
+wins, so the games played to the end use a random player that leans towards
+useful actions (it still only ever picks an offered action).
+"""
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from engine.demoniac import SPOTS, DemoniacState, attack_dice
+from engine.demoniac.components import card_kind, card_symbol, stand_in_deck
+
+DECK = Counter(stand_in_deck())
+
+
+def check_invariants(st, was_demoniac, last_player, last_hand_size):
+    cards = Counter(st.deck) + Counter(st.discard)
+    for p in st.players:
+        cards += Counter(p.hand) + Counter(c for c in p.spots.values() if c)
+    assert cards == DECK, "cards are conserved"
+    assert 0 <= st.actions_left <= 3
+    for p in st.players:
+        assert set(p.spots) == set(SPOTS)
+        assert p.demoniac or not was_demoniac[p.name], "becoming a demoniac is permanent"
+        was_demoniac[p.name] = p.demoniac
+    for s in SPOTS:
+        assert st.exposed[s] == (st.divinities[s] is None)
+    if st.attack:
+        assert 1 <= len(st.attack["dice"]) <= 6
+    for owed in st.pending:
+        assert owed["count"] > 0 and st.player(owed["player"])
+    if last_player is not None and st.current.name != last_player and not st.pending:
+        assert last_hand_size <= 6, "hand limit respected at the end of a turn"
+
+
+def leaning_choice(st, actions, rng):
+    """A random legal action, most of the time among the useful ones."""
+    if st.pending or rng.random() < 0.15:
+        return rng.choice(actions)
+    me = st.current
+    if st.attack:
+        misses = [i for i, f in enumerate(st.attack["dice"]) if f != "pentagram"]
+        for a in actions:
+            if a["type"] == "reroll" and a["dice"] == misses:
+                return a
+        ends = [a for a in actions if a["type"] == "end-attack"]
+        return max(ends, key=lambda a: len(a["divinities"]))
+    good = []
+    counts = Counter(card_kind(c) for c in me.spots.values() if c)
+    for a in actions:
+        if a["type"] != "possess":
+            continue
+        old, new, spot = me.spots[a["spot"]], a["card"], a["spot"]
+        kind = card_kind(new)
+        fits_kind = (old and card_kind(old) == kind) or counts[kind] < me.victim[kind]
+        right_symbol = card_symbol(new) == st.weaknesses[spot] or not st.exposed[spot]
+        improves = old is None or (st.exposed[spot] and card_symbol(old) != st.weaknesses[spot])
+        if fits_kind and right_symbol and improves:
+            good.append(a)
+    if good:
+        return rng.choice(good)
+    rolls = [a for a in actions if a["type"] == "roll" and a["target"] == "exorcist"]
+    if rolls and st.actions_left == 3:
+        return rolls[0]
+    return next(a for a in actions if a["type"] == "end-turn")
+
+
+def play_out(players, seed, chooser, max_steps):
+    st = DemoniacState.new_game(players, seed=seed, relic=seed % 2 == 0)
+    rng = random.Random(seed)
+    was_demoniac = {p.name: False for p in st.players}
+    for step in range(max_steps):
+        if st.is_terminal():
+            break
+        actions = st.legal_actions()
+        assert actions
+        action = chooser(st, actions, rng)
+        before = st.current
+        if action["type"] == "roll":
+            assert before.dice == attack_dice(before.possessions, before.demoniac)
+        st.apply(action)  # raises EngineError if an offered action were illegal
+        check_invariants(st, was_demoniac, before.name, len(before.hand))
+        if step % 500 == 0:
+            assert DemoniacState.from_dict(json.loads(json.dumps(st.to_dict()))).to_dict() == \
+                st.to_dict()
+    return st
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_seeded_games_reach_a_winner_through_legal_actions(seed):
+    """Winning the Game: random legal play ends with a properly possessed victim's
+    six-pentagram attack on a fully exposed exorcist."""
+    st = play_out(2 + seed % 3, seed, leaning_choice, max_steps=20000)
+    assert st.is_terminal()
+    winner = st.player(st.winner)
+    assert winner.demoniac and all(st.exposed.values())
+    assert all(card_symbol(winner.spots[s]) == st.weaknesses[s] for s in SPOTS)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_uniform_random_play_never_reaches_an_illegal_state(seed):
+    """Every offered action is legal and the state stays consistent under any choice."""
+    play_out(2 + seed % 3, seed, lambda st, actions, rng: rng.choice(actions), max_steps=3000)

@@ -1,0 +1,145 @@
+"""The spell-round flow the sandbox drives (pure Python: no database)."""
+import pytest
+
+from engine.core import EngineError
+from engine.spellgames import rounds as sr
+
+BANDS = [{"low": 1, "high": 6, "effect": "2 damage"},
+         {"low": 7, "high": None, "effect": "4 damage"}]
+
+
+def card(kind, glyph=None, initiative=None, **extra):
+    return {"type": kind, "glyph": glyph, "initiative": initiative, "bands": BANDS, **extra}
+
+
+def step(state, action):
+    new, events = sr.apply(state, action)
+    return new, events
+
+
+def built(game="rumble", spells=None, champion=None, seed=1):
+    spells = spells or {"A": [card("delivery", "dark", 14)],
+                        "B": [card("source", "arcane"), card("delivery", "dark", 3)]}
+    state = sr.new_state(game, list(spells), seed, champion=champion)
+    for wizard, cards in spells.items():
+        for c in cards:
+            state, _ = step(state, {"type": "add_card", "wizard": wizard, "card": c})
+        state, _ = step(state, {"type": "ready", "wizard": wizard})
+    state, _ = step(state, {"type": "reveal"})
+    return state
+
+
+def test_turn_order_fewer_components_first_then_initiative():
+    """Turn Order: one component acts before two; the order is logged with its dice."""
+    assert built()["order"] == ["A", "B"]
+    tied = built(spells={"A": [card("delivery", "dark", 9)], "B": [card("delivery", "dark", 9)]})
+    assert tied["order_info"]["ties"][0]["rolls"]  # the roll-off dice are kept
+
+
+def test_a_spell_resolves_in_nameplate_order_and_the_next_caster_follows():
+    """Reveal Your Spell: Source, then Quality, then Delivery."""
+    state = built()
+    state, _ = step(state, {"type": "power_roll", "wizard": "A"})
+    state, _ = step(state, {"type": "next", "wizard": "A"})
+    assert sr.caster(state) == "B"
+    assert [c["type"] for c in state["queue"]] == ["source", "delivery"]
+
+
+def test_a_power_roll_counts_matching_glyphs_with_creatures_and_the_champion():
+    """Power Rolls: one die per matching glyph in play (spell, Creatures, Champion)."""
+    spells = {"A": [card("source", "primal"), card("delivery", "primal", 5)],
+              "B": [card("delivery", "dark", 2)]}
+    state = built("anarchy", spells, champion={"name": "Krazztar", "glyph": "primal"})
+    assert sr.caster(state) == "B"
+    state, _ = step(state, {"type": "power_roll", "wizard": "B"})
+    assert len(state["roll"]["dice"]) == 1
+    state, _ = step(state, {"type": "keep_creature", "wizard": "A",
+                            "creature": {"name": "Pal", "glyph": "primal"}})
+    state, _ = step(state, {"type": "next", "wizard": "B"})
+    state, _ = step(state, {"type": "power_roll", "wizard": "A"})
+    labels = [c["from"] for c in state["roll"]["counted"]]
+    assert sorted(labels) == ["champion", "creature", "spell", "spell"]
+    assert len(state["roll"]["dice"]) == 4
+    band = state["roll"]["band"]
+    assert band == ("1-6" if state["roll"]["total"] <= 6 else "7+")
+
+
+def test_a_power_roll_is_made_once_and_only_by_the_caster():
+    state = built()
+    assert sr.check(state, {"type": "power_roll", "wizard": "B"})[0].code == "not-your-turn"
+    assert sr.check(state, {"type": "next", "wizard": "A"})[0].code == "roll-first"
+    state, _ = step(state, {"type": "power_roll", "wizard": "A"})
+    assert sr.check(state, {"type": "power_roll", "wizard": "A"})[0].code == "already-rolled"
+
+
+def test_wild_magic_is_replaced_by_a_card_of_its_slots_type_before_it_resolves():
+    """Wild Magic: replaced on reveal by the first card of its slot's type."""
+    spells = {"A": [{"type": "wild-magic"}, card("delivery", "dark", 8)],
+              "B": [card("delivery", "dark", 3)]}
+    state = built(spells=spells)
+    state, _ = step(state, {"type": "power_roll", "wizard": "B"})
+    state, _ = step(state, {"type": "next", "wizard": "B"})
+    assert sr.current_card(state)["type"] == "wild-magic"
+    assert sr.current_card(state)["slot"] == "source"
+    assert sr.check(state, {"type": "power_roll", "wizard": "A"})[0].code == "replace-wild-magic"
+    wrong = {"type": "replace_wild_magic", "wizard": "A", "card": card("quality", "dark")}
+    assert sr.check(state, wrong)[0].code == "wrong-type"
+    state, events = step(state, {"type": "replace_wild_magic", "wizard": "A"})
+    assert sr.current_card(state)["type"] == "source"
+    assert "Wild Magic is replaced by" in events[0]["text"]
+
+
+def test_an_illegal_spell_cannot_be_announced():
+    """Building a Spell: at most three components."""
+    state = sr.new_state("rumble", ["A", "B"], 1)
+    for kind in ("source", "quality", "delivery"):
+        state, _ = step(state, {"type": "add_card", "wizard": "A", "card": card(kind, "dark", 4)})
+    state, _ = step(state, {"type": "add_card", "wizard": "A", "card": {"type": "wild-magic"}})
+    assert sr.check(state, {"type": "ready", "wizard": "A"})[0].code == "too-many-components"
+    assert sr.check(state, {"type": "reveal"})[0].code == "not-ready"
+
+
+def test_a_slain_wizards_spell_does_not_resolve():
+    """Rumble, Dead Wizard: a slain wizard's spell is skipped this round."""
+    state = built()
+    state, _ = step(state, {"type": "damage", "target": "B", "amount": 20, "source": "A"})
+    assert state["phase"] == "game-over"  # the last wizard standing ends the game
+    assert sr.result(state) is None  # the match goes on: first to two tokens
+    state, _ = step(state, {"type": "new_game"})
+    assert state["phase"] == "build" and state["round"] == 2
+
+
+def test_dead_casters_are_skipped():
+    spells = {"A": [card("delivery", "dark", 14)], "B": [card("delivery", "dark", 3)],
+              "C": [card("source", "dark"), card("delivery", "dark", 3)]}
+    state = built(spells=spells)
+    state, _ = step(state, {"type": "damage", "target": "B", "amount": 25, "source": "A"})
+    state, _ = step(state, {"type": "power_roll", "wizard": "A"})
+    state, events = step(state, {"type": "next", "wizard": "A"})
+    assert sr.caster(state) == "C"
+    assert any(e["type"] == "skip" and e["wizard"] == "B" for e in events)
+
+
+def test_end_of_round_gives_the_standee_holder_blood():
+    """The Standee: 1 Blood at the end of each round; the next round starts empty."""
+    state = built()
+    state, _ = step(state, {"type": "take_standee", "wizard": "B"})
+    for wizard in ("A", "B", "B"):
+        if sr.current_card(state) and sr.current_card(state)["bands"] and not state["roll"]:
+            state, _ = step(state, {"type": "power_roll", "wizard": wizard})
+        state, _ = step(state, {"type": "next", "wizard": wizard})
+    assert state["phase"] == "end"
+    state, _ = step(state, {"type": "end_round"})
+    assert state["game"]["wizards"][1]["blood"] == 1
+    assert state["phase"] == "build" and state["spells"] == {"A": [], "B": []}
+
+
+def test_bad_input_raises_engine_errors():
+    state = built()
+    with pytest.raises(EngineError):
+        sr.check(state, {"type": "power_roll", "wizard": "Nobody"})
+    with pytest.raises(EngineError):
+        sr.check(sr.new_state("rumble", ["A", "B"], 1),
+                 {"type": "add_card", "wizard": "A", "card": {"type": "spell"}})
+    with pytest.raises(EngineError):
+        sr.apply(state, {"type": "power_roll", "wizard": "B"})  # refused: out of turn
