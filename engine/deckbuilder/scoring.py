@@ -43,15 +43,23 @@ def _token_label(value, *, kind: str, field: str) -> tuple[str, int]:
     return kind, int(match.group(2))
 
 
-def token_penalty(value, *, kind: str, field: str, base: int) -> tuple[int, int, list[str]]:
-    """(count, VP, notes) for a token count or a list of token labels."""
+def token_penalty(value, *, kind: str, field: str, base: int,
+                  face_up: bool = True) -> tuple[int, int, list[str]]:
+    """(count, VP, notes) for a token count or a list of token labels.
+
+    ``face_up=False`` is Satan's case: Satan ignores a token's face-up effects, so
+    DWT 11 and DWT 22 score the base -3 (ruling ``satan-dwt-worth-on-death``).
+    """
     if isinstance(value, list):
         total, notes = 0, []
         for item in value:
             label = _token_label(item, kind=kind, field=field)
-            vp = TOKEN_TOTALS.get(label, base)
-            if label in TOKEN_TOTALS:
-                notes.append(f"{kind} {label[1]} is {vp} VP in total")
+            special = label in TOKEN_TOTALS
+            vp = TOKEN_TOTALS[label] if special and face_up else base
+            if special:
+                notes.append(f"{kind} {label[1]} is {vp} VP in total" if face_up else
+                             f"{kind} {label[1]} counts only its {base} VP: Satan ignores "
+                             "face-up effects")
             total += vp
         return len(value), total, notes
     count = require_int(value, field=field, low=0)
@@ -66,9 +74,13 @@ def _score_player(entry, index, *, penta_coin_vp, damned_token_vp) -> dict:
     if not isinstance(name, str) or not name.strip():
         raise EngineError(f"{where}.name must be a non-empty name", field=f"{where}.name")
     card_vp = require_int(entry.get("card_vp"), field=f"{where}.card_vp")
+    satan = entry.get("satan", False)
+    if not isinstance(satan, bool):
+        raise EngineError(f"{where}.satan must be true or false", field=f"{where}.satan",
+                          code="type")
     dead, dead_vp, dead_notes = token_penalty(
         entry.get("dead_wizard_tokens", 0), kind="DWT", field=f"{where}.dead_wizard_tokens",
-        base=DEAD_WIZARD_TOKEN_VP)
+        base=DEAD_WIZARD_TOKEN_VP, face_up=not satan)
     damned, damned_vp, damned_notes = token_penalty(
         entry.get("damned_wizard_tokens", 0), kind="DAM",
         field=f"{where}.damned_wizard_tokens", base=damned_token_vp)
@@ -122,7 +134,8 @@ def satanic_panic_score(players, *, penta_coin_vp: int = PENTA_COIN_VP,
                + (f", +{b['penta_coins']} for {p['penta_coins']} Penta-Coin(s)"
                   if p["penta_coins"] else "") + f" = {p['vp']} VP.")
         for note in p["notes"]:
-            ex.add(rule("satanic-panic.token-exceptions"), f"{p['name']}: {note}.")
+            ex.add(rule("satanic-panic.satan-death" if "Satan ignores" in note
+                        else "satanic-panic.token-exceptions"), f"{p['name']}: {note}.")
     if any(p["damned_wizard_tokens"] for p in scored):
         ex.add(rule("satanic-panic.damned-tokens"),
                f"Reading: each Damned Wizard Token scores {damned_token_vp} (DAM3: -10 in total); "

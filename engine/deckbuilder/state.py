@@ -282,7 +282,7 @@ class TableState:
             unknown = sorted(n for n in counts if self.card(n).vp is None)
             card_vp = sum(self.card(n).vp * k for n, k in counts.items()
                           if self.card(n).vp is not None and self.card(n).kind != "burning-limp-wand")
-            rows.append({"name": p.name, "card_vp": card_vp,
+            rows.append({"name": p.name, "card_vp": card_vp, "satan": p.satan,
                          "dead_wizard_tokens": list(p.dead_wizard_tokens),
                          "damned_wizard_tokens": list(p.damned_wizard_tokens),
                          "burning_limp_wands": counts.get("Burning Limp Wand", 0),

@@ -70,6 +70,13 @@ def test_score_with_labelled_tokens_and_wands(api):
     assert body["ranking"][1]["breakdown"]["dead_wizard_tokens"] == -6
 
 
+def test_score_satan_dwt_11_counts_minus_3(api):
+    """Death as Satan: the satan flag scores DWT 11 at its base -3."""
+    body = post(api, "satanic-panic/score", {"players": [
+        player("Satan", 10, dead_wizard_tokens=["DWT 11"], satan=True), player("Bo", 5)]}).json()
+    assert body["ranking"][0]["breakdown"]["dead_wizard_tokens"] == -3
+
+
 def test_score_vp_then_legendary_devils(api):
     """End of Game: a VP tie goes to the player with more Legendary Devils."""
     body = post(api, "satanic-panic/score", {"players": [

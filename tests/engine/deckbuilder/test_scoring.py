@@ -43,6 +43,18 @@ def test_token_exceptions_dwt_11_22_are_minus_6_and_dam3_minus_10():
     assert row["dead_wizard_tokens"] == 3 and row["damned_wizard_tokens"] == 2
 
 
+def test_satan_scores_dwt_11_and_22_at_their_base_minus_3():
+    """Death as Satan: Satan ignores a token's face-up effects, so DWT 11/22 count -3
+    (ruling satan-dwt-worth-on-death); the same tokens cost a wizard -6 each."""
+    satan = {**player("Satan", 0, dwt=["DWT 11", "DWT 22"]), "satan": True}
+    out = satanic_panic_score([satan, player("W", 0, dwt=["DWT 11", "DWT 22"])])
+    by_name = {r["name"]: r["breakdown"]["dead_wizard_tokens"] for r in out["ranking"]}
+    assert by_name == {"Satan": -6, "W": -12}
+    assert any("Satan ignores face-up effects" in step["text"] for step in out["explanation"])
+    with pytest.raises(EngineError):
+        satanic_panic_score([{**player("Satan", 0), "satan": "yes"}])
+
+
 def test_damned_tokens_score_minus_3_by_default_with_zero_option():
     """Damned Wizard Tokens: reading -3 each (DAM3 -10); option 0 counts DAM3 only."""
     assert satanic_panic_score([player("A", 0, damned=2)])["ranking"][0]["vp"] == -6
