@@ -175,6 +175,9 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Anonymous clients are throttled per IP; "off" disables it (benchmarks). The
 # allowances live in a table (cardsite.api.throttling) shared by every app process.
 API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
+# Opening a sandbox writes rows: anonymous clients open at most this many tables
+# (HTML and JSON alike; engine.web.sandbox.throttling).
+SANDBOX_CREATE_ANON_RATE = os.environ.get("SANDBOX_CREATE_ANON_RATE", "30/min")
 # How many proxies (load balancers) stand in front of the app: the client's
 # address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
 API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))

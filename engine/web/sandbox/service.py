@@ -22,6 +22,9 @@ from engine.families import MAX_SEED, family_for
 
 from ..models import Sandbox, SandboxEvent
 from . import store
+from .throttling import SandboxCreationThrottle
+
+MAX_REPLAY_ACTIONS = 5000  # a posted log longer than any game the bounded players play
 
 
 class SandboxError(Exception):
@@ -43,6 +46,17 @@ class SandboxRefused(SandboxError):
     status = 400
 
 
+class SandboxThrottled(SandboxError):
+    """Too many new tables from one anonymous client: nothing was created."""
+
+    status = 429
+
+    def __init__(self, wait: float):
+        super().__init__(f"Too many new tables from your address: try again in {wait:.0f} "
+                         "seconds.")
+        self.wait = wait
+
+
 class SandboxStale(SandboxError):
     """The caller acted on an older version of the table: nothing changed."""
 
@@ -62,6 +76,11 @@ class ActOutcome:
     events: list[dict] = field(default_factory=list)
 
 
+def sandbox_load(sandbox_id) -> Sandbox:
+    """The table, or SandboxNotFound."""
+    return _load(sandbox_id)
+
+
 def _load(sandbox_id) -> Sandbox:
     sandbox = store.load(str(sandbox_id))
     if sandbox is None:
@@ -76,6 +95,17 @@ def _require_version(expected) -> int:
     if isinstance(expected, bool) or not isinstance(expected, int):
         raise SandboxRefused("version: the state version you acted on is missing")
     return expected
+
+
+def check_creation_throttle(request) -> None:
+    """The creation throttle hook both front ends call before ``sandbox_create``.
+
+    Anonymous clients may open SANDBOX_CREATE_ANON_RATE tables (the API's
+    allowance table and algorithm, its own scope); raises SandboxThrottled.
+    """
+    throttle = SandboxCreationThrottle()
+    if not throttle.allow_request(request, None):
+        raise SandboxThrottled(throttle.wait())
 
 
 def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:
@@ -159,6 +189,48 @@ def rebuild(sandbox: Sandbox, actions: list) -> tuple[object, list[list[dict]]]:
         state, events = family.apply(state, action)
         produced.append(events)
     return state, produced
+
+
+def sandbox_log(sandbox_id) -> tuple[Sandbox, list[SandboxEvent]]:
+    """The sandbox and its log: the setup (seq 0), then every action with its events."""
+    sandbox = _load(sandbox_id)
+    return sandbox, list(sandbox.events.order_by("seq"))
+
+
+def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
+    """A new table: ``actions`` replayed from the setup and ``seed``, each one checked.
+
+    A posted log is untrusted: every action passes the engine's preflight like
+    a played one, and the first refused one refuses the whole replay (nothing
+    is stored).
+    """
+    if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
+        raise SandboxRefused(f"actions: a list of at most {MAX_REPLAY_ACTIONS} actions")
+    family = _family(game)
+    sandbox = Sandbox(game=game, options=dict(options or {}), seed=seed)
+    try:
+        state, setup = family.new(sandbox.options, seed)
+    except EngineError as exc:
+        raise SandboxRefused(exc.message) from exc
+    produced = [(None, setup)]
+    for n, action in enumerate(actions, 1):
+        problems = check_action(family, state, action)
+        if problems:
+            raise SandboxRefused(f"action {n} of the log is not allowed: " + " ".join(
+                p.message + (f" ({p.rule})" if p.rule else "") for p in problems), problems)
+        try:
+            state, events = family.apply(state, action)
+        except EngineError as exc:
+            raise SandboxRefused(f"action {n} of the log: {exc.message}") from exc
+        produced.append((action, events))
+    now = timezone.now()
+    sandbox.state, sandbox.version, sandbox.updated = family.dump(state), len(produced), now
+    with transaction.atomic():
+        sandbox.save(force_insert=True)
+        SandboxEvent.objects.bulk_create(
+            SandboxEvent(sandbox=sandbox, seq=seq, action=action, events=events, version=seq + 1)
+            for seq, (action, events) in enumerate(produced))
+    return sandbox
 
 
 def sandbox_undo(sandbox_id, expected_version) -> Sandbox:
