@@ -6,6 +6,8 @@ from rest_framework import serializers
 from cardsite.api.errors import ErrorSerializer
 from engine.families import FAMILIES, MAX_SEED
 
+from .serializers import ExplanationStepSerializer, ProblemSerializer
+
 ACTION_HELP = (
     "An action object: `type` plus the fields that type takes, exactly as one item of "
     "`legal_actions` (post an item back unchanged). See the README's \"Sandbox actions\" "
@@ -57,12 +59,9 @@ class SandboxUndo(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, help_text="The table's current version.")
 
 
-class Event(serializers.Serializer):
-    """One thing that happened, with the rule applied (other keys vary by event)."""
-
-    type = serializers.CharField(required=False)
-    rule = serializers.CharField(help_text="The rulebook section applied (may be empty).")
-    text = serializers.CharField(help_text="What happened, in plain words.")
+class SandboxEvent(ExplanationStepSerializer):
+    """One thing an action caused, with the rule applied (empty for the setup); other keys
+    (``type``, the dice, the wizard...) vary by event."""
 
 
 class SandboxTable(serializers.Serializer):
@@ -82,7 +81,7 @@ class SandboxTable(serializers.Serializer):
     finished = serializers.BooleanField()
     winner = serializers.CharField(allow_null=True)
     result = serializers.JSONField(allow_null=True, help_text="The final score, once finished.")
-    events = Event(many=True, required=False,
+    events = SandboxEvent(many=True, required=False,
                    help_text="After an action: what it caused, with the rules applied.")
     url = serializers.URLField()
     log_url = serializers.URLField()
@@ -94,7 +93,7 @@ class LogEntry(serializers.Serializer):
     version = serializers.IntegerField(help_text="The table's version after it.")
     action = serializers.DictField(allow_null=True, child=serializers.JSONField())
     by_hand = serializers.BooleanField()
-    events = Event(many=True)
+    events = SandboxEvent(many=True)
 
 
 class SandboxLog(serializers.Serializer):
@@ -106,18 +105,12 @@ class SandboxLog(serializers.Serializer):
     entries = LogEntry(many=True)
 
 
-class Problem(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    rule = serializers.CharField()
-
-
 class RefusedAction(ErrorSerializer):
     """400: an illegal or malformed action; nothing changed."""
 
     message = serializers.CharField(required=False, help_text="The first problem, as said.")
     rule = serializers.CharField(required=False, help_text="The rule it breaks.")
-    problems = Problem(many=True, required=False)
+    problems = ProblemSerializer(many=True, required=False)
 
 
 class StaleVersion(ErrorSerializer):

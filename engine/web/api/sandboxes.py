@@ -10,13 +10,14 @@ stale one).
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import ParseError, Throttled
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cardsite.api.errors import ApiError
@@ -65,12 +66,24 @@ def api_error(exc: service.SandboxError | EngineError) -> ApiError:
     return ApiError(exc.message, status_code=exc.status, code="refused")
 
 
+class SandboxAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
+    """The site's schema class, without 401/403: anyone may play."""
+
+    def _error_codes(self) -> list[str]:
+        return ["400", "404", "429"]
+
+
+STALE = OpenApiResponse(s.StaleVersion, description="The table changed since `version`: "
+                        "nothing was done; the body gives the current `version`.")
+
+
 class SandboxView(APIView):
     """Anyone may play: a staff token only lifts the anonymous throttles."""
 
     authentication_classes = [TokenAuthentication]
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
+    schema = SandboxAutoSchema()
 
     def body(self, serializer_class) -> dict:
         try:
@@ -160,7 +173,9 @@ class SandboxDetailView(SandboxView):
 class SandboxActionView(SandboxView):
     @extend_schema(
         tags=TAGS, request=s.SandboxAction,
-        responses={200: s.SandboxTable, 400: s.RefusedAction, 409: s.StaleVersion},
+        responses={200: s.SandboxTable, 409: STALE, 400: OpenApiResponse(
+            s.RefusedAction, description="A malformed or illegal action: nothing was done; "
+            "`code`, `message` and `rule` say why.")},
         examples=[OpenApiExample("Apply 2 damage to Bob by hand", request_only=True, value={
             "version": 12, "action": {"type": "damage", "target": "Bob", "amount": 2,
                                       "source": "Alice"}})],
@@ -176,7 +191,7 @@ class SandboxActionView(SandboxView):
 
 class SandboxUndoView(SandboxView):
     @extend_schema(tags=TAGS, request=s.SandboxUndo,
-                   responses={200: s.SandboxTable, 409: s.StaleVersion},
+                   responses={200: s.SandboxTable, 409: STALE},
                    summary="Undo the last action: the table as it was before it.")
     def post(self, request, sandbox_id):
         data = self.body(s.SandboxUndo)
