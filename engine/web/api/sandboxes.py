@@ -30,9 +30,11 @@ from . import sandbox_serializers as s
 from .views import TAGS, TOO_DEEP, validated
 
 
-def table_body(request, sandbox: Sandbox, events: list[dict] | None = None) -> dict:
+def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
+               state=None) -> dict:
+    """The table as the API shows it; ``state``: the loaded state, if the caller has it."""
     family = family_for(sandbox.game)
-    state = family.load(sandbox.state)
+    state = family.load(sandbox.state) if state is None else state
     finished = family.is_terminal(state)
     result = family.result(state) if finished else None
     body = {
@@ -186,7 +188,7 @@ class SandboxActionView(SandboxView):
     def post(self, request, sandbox_id):
         data = self.body(s.SandboxAction)
         outcome = self.run(service.sandbox_act, sandbox_id, data["action"], data["version"])
-        return Response(table_body(request, outcome.sandbox, outcome.events))
+        return Response(table_body(request, outcome.sandbox, outcome.events, outcome.state))
 
 
 class SandboxUndoView(SandboxView):

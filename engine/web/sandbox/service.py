@@ -74,6 +74,7 @@ class SandboxStale(SandboxError):
 class ActOutcome:
     sandbox: Sandbox
     events: list[dict] = field(default_factory=list)
+    state: object = None  # the family's live state (sandbox.state is its dump): no reload
 
 
 def sandbox_load(sandbox_id) -> Sandbox:
@@ -161,7 +162,7 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     except EngineError as exc:  # input the preflight passed but the rule code rejects
         raise SandboxRefused(exc.message) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
-    return ActOutcome(sandbox, events)
+    return ActOutcome(sandbox, events, state)
 
 
 def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
