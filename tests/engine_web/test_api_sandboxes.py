@@ -5,6 +5,7 @@ back unchanged (tests/sandbox/players.py: random choices that lean towards
 moves that end the game). Every game must finish within MAX_ACTIONS, and
 its log must replay from the seed to the same final state.
 """
+import json
 import random
 
 import pytest
@@ -204,3 +205,22 @@ def test_anonymous_creation_is_throttled_for_the_api_and_the_pages_together(api,
     assert refused.json()["code"] == "throttled"
     page = client.post("/engine/sandbox/new/", {"game": "demoniac", "players": "2"})
     assert page.status_code == 429 and "Too many new tables" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_short_action_path_and_drfs_answer_alike(api):
+    """A passing JSON action skips DRF's wrapping; the same action in another charset goes
+    through DRF: the tables they answer are the same, and a bad token is a JSON 401."""
+    one, two = _table(api, seed=9), _table(api, seed=9)
+    action = one["legal_actions"][0]
+    fast = act(api, one, action).json()
+    body = json.dumps({"version": two["version"], "action": action}).encode("utf-16")
+    slow = api.post(f"{BASE}{two['id']}/actions/", body,
+                    content_type="application/json; charset=utf-16")
+    assert slow.status_code == 200, slow.content
+    strip = ("id", "url", "log_url", "page_url")
+    assert {k: v for k, v in fast.items() if k not in strip} == {
+        k: v for k, v in slow.json().items() if k not in strip}
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    refused = act(api, fast, fast["legal_actions"][0])
+    assert refused.status_code == 401 and refused.json()["status"] == 401

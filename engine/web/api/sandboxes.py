@@ -27,7 +27,7 @@ from engine.web.models import Sandbox
 from engine.web.sandbox import service
 
 from . import sandbox_serializers as s
-from .views import TAGS, TOO_DEEP, validated
+from .views import TAGS, TOO_DEEP, ShortPostPath, validated
 
 
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
@@ -172,7 +172,16 @@ class SandboxDetailView(SandboxView):
         return Response(table_body(request, sandbox))
 
 
-class SandboxActionView(SandboxView):
+class SandboxActionView(ShortPostPath, SandboxView):
+    """The hot path (a bot's every move): a passing action skips DRF's wrapping."""
+
+    short_path_refusals = (*ShortPostPath.short_path_refusals, service.SandboxError)
+
+    def short_answer(self, request, body, sandbox_id) -> dict:
+        data = validated(s.SandboxAction, body)
+        outcome = service.sandbox_act(sandbox_id, data["action"], data["version"])
+        return table_body(request, outcome.sandbox, outcome.events, outcome.state)
+
     @extend_schema(
         tags=TAGS, request=s.SandboxAction,
         responses={200: s.SandboxTable, 409: STALE, 400: OpenApiResponse(
