@@ -56,6 +56,11 @@ class SpellRoundFamily:
                               field="options.champion", code="type")
         return {"wizards": names, **options}
 
+    def check_options(self, options: dict) -> dict:
+        """Stored or posted ``new`` options, checked as ``setup_options`` checks them."""
+        rest = {k: v for k, v in options.items() if k != "wizards"}
+        return self.setup_options(options.get("wizards"), rest)
+
     def new(self, options: dict, seed) -> tuple[dict, list[dict]]:
         wizards = options.get("wizards") or ["Wizard 1", "Wizard 2"]
         state = rounds.new_state(self.game, wizards, seed,
@@ -122,6 +127,11 @@ class _OpenSpielFamily:
                               field="players", code="type")
         count = require_int(players, field="players", low=2, high=self.max_players)
         return {"players": count, **_known(options, self.option_keys)}
+
+    def check_options(self, options: dict) -> dict:
+        """Stored or posted ``new`` options, checked as ``setup_options`` checks them."""
+        rest = {k: v for k, v in options.items() if k != "players"}
+        return self.setup_options(options.get("players"), rest)
 
     def load(self, data: dict):
         return self.state_class.from_dict(json.loads(json.dumps(data)))

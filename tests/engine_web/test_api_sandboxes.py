@@ -166,6 +166,12 @@ def test_spell_damage_is_offered_by_hand_with_concrete_values(api):
     ({"replay": {"game": "rumble", "seed": 1, "options": {"wizards": ["A", "B"]},
                  "entries": [{"seq": 1, "action": {"type": "reveal"}}]}}, 400, "not-ready"),
     ({"replay": {"entries": 3}}, 400, "replay"),
+    ({"replay": {"game": "rumble", "seed": 2**40, "options": {"wizards": ["A", "B"]},
+                 "entries": []}}, 400, "refused"),
+    ({"replay": {"game": "rumble", "seed": 1, "options": {"wizards": "Al"}, "entries": []}},
+     400, "type"),
+    ({"replay": {"game": "demoniac", "seed": 1, "options": {"players": 2, "x": 1},
+                 "entries": []}}, 400, "unknown-option"),
     ({"replay": "x", "game": "rumble"}, 400, "invalid"),
 ])
 def test_bad_requests_get_the_api_error_shape(api, body, status, code):

@@ -115,8 +115,7 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
     options = dict(options or {})
     if seed is None:
         seed = make_rng(None).randrange(MAX_SEED)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SandboxRefused(f"seed must be a whole number from 0 to {MAX_SEED}")
+    _require_seed(seed)
     try:
         state, events = family.new(options, seed)
     except EngineError as exc:
@@ -128,6 +127,11 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
         SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
                                     version=1)
     return sandbox
+
+
+def _require_seed(seed) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SandboxRefused(f"seed must be a whole number from 0 to {MAX_SEED}")
 
 
 def _family(game):
@@ -208,7 +212,9 @@ def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
     if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
         raise SandboxRefused(f"actions: a list of at most {MAX_REPLAY_ACTIONS} actions")
     family = _family(game)
-    sandbox = Sandbox(game=game, options=dict(options or {}), seed=seed)
+    _require_seed(seed)
+    # Raises EngineError naming the option at fault.
+    sandbox = Sandbox(game=game, options=family.check_options(dict(options or {})), seed=seed)
     try:
         state, setup = family.new(sandbox.options, seed)
     except EngineError as exc:
