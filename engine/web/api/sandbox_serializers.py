@@ -32,8 +32,8 @@ class SandboxCreate(serializers.Serializer):
     replay = serializers.JSONField(
         required=False,
         help_text="Instead of a new game: a sandbox id, or a log as GET .../log/ returns it "
-        "(`game`, `seed`, `options`, `entries`); the new table replays it from the seed, "
-        "checking every action.")
+        "(`game`, `seed`, `options`, `entries`; of each entry only `seq` and `action` are "
+        "read); the new table replays it from the seed, checking every action.")
 
     def validate(self, attrs):
         if "replay" in attrs:
