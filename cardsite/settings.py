@@ -178,6 +178,9 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
 # The time a search's database work may take before it is stopped (a 503).
 SEARCH_TIME_BUDGET_MS = int(os.environ.get("SEARCH_TIME_BUDGET_MS", "500"))
+# Opening a sandbox writes rows: anonymous clients open at most this many tables
+# (HTML and JSON alike; engine.web.sandbox.throttling).
+SANDBOX_CREATE_ANON_RATE = os.environ.get("SANDBOX_CREATE_ANON_RATE", "30/min")
 # How many proxies (load balancers) stand in front of the app: the client's
 # address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
 API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))

@@ -5,6 +5,11 @@ The service layer and the test players only use this interface:
 ``check`` (read-only: the Problems that refuse an action), ``apply`` (returns
 the state and the events it produced), ``legal_actions``, ``actor``,
 ``is_terminal``, ``result``. Bad input raises ``EngineError``.
+
+``setup_options(players, options)`` turns the API's ``players`` (a count, or
+names where the game seats named players) and ``options`` into what ``new``
+takes; ``by_hand`` names the action types that stand for card text the engine
+cannot run yet (the player applies the effect, the engine checks its bounds).
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from .deckbuilder import TurnState
 from .demoniac import DemoniacState
 from .rule_refs import rule
 from .spellgames import rounds
+from .spellgames.games import MAX_WIZARDS
 
 MAX_SEED = 2**31 - 1
 
@@ -23,9 +29,37 @@ class SpellRoundFamily:
     """Rumble or Anarchy: a round of spells (state: rounds' dict)."""
 
     family = "spell"
+    # The core's manual actions but new_game (a flow step): damage, healing, Blood...
+    by_hand = frozenset(rounds.MANUAL_ACTIONS) - {"new_game"}
 
     def __init__(self, game: str):
         self.game = game
+        self.option_keys = (("variant", "self_kill_applause") if game == "rumble"
+                            else ("champion", "self_kill_applause"))
+
+    def setup_options(self, players, options: dict) -> dict:
+        if isinstance(players, int) and not isinstance(players, bool):
+            count = require_int(players, field="players", low=2, high=MAX_WIZARDS)
+            names = [f"Wizard {n}" for n in range(1, count + 1)]
+        elif isinstance(players, list) and all(isinstance(p, str) for p in players):
+            names = [p.strip() for p in players]
+            if not 2 <= len(names) <= MAX_WIZARDS or not all(names) or len(set(names)) < len(
+                    names) or max(map(len, names)) > 40:
+                raise EngineError(f"players: 2 to {MAX_WIZARDS} different names of at most "
+                                  "40 characters", field="players", code="range")
+        else:
+            raise EngineError("players: a count or a list of wizard names", field="players",
+                              code="type")
+        options = _known(options, self.option_keys)
+        if not isinstance(options.get("champion", {}), dict):
+            raise EngineError("options.champion: an object with name and glyph",
+                              field="options.champion", code="type")
+        return {"wizards": names, **options}
+
+    def check_options(self, options: dict) -> dict:
+        """Stored or posted ``new`` options, checked as ``setup_options`` checks them."""
+        rest = {k: v for k, v in options.items() if k != "wizards"}
+        return self.setup_options(options.get("wizards"), rest)
 
     def new(self, options: dict, seed) -> tuple[dict, list[dict]]:
         wizards = options.get("wizards") or ["Wizard 1", "Wizard 2"]
@@ -62,11 +96,42 @@ class SpellRoundFamily:
         return rounds.result(state)
 
 
+FLAGS = {"self_kill_applause", "satan", "relic", "split_hits"}
+
+
+def _known(options: dict, keys: tuple[str, ...]) -> dict:
+    unknown = sorted(set(options) - set(keys))
+    if unknown:
+        raise EngineError(f"options: {unknown[0]!r} is not an option of this game "
+                          f"(it has {', '.join(keys)})", field=f"options.{unknown[0]}",
+                          code="unknown-option")
+    for key in FLAGS & set(options):
+        if not isinstance(options[key], bool):
+            raise EngineError(f"options.{key} must be true or false", field=f"options.{key}",
+                              code="type")
+    return dict(options)
+
+
 class _OpenSpielFamily:
     """Cores with the OpenSpiel shape (check / apply / legal_actions / actor)."""
 
     family = ""
     state_class: type
+    by_hand: frozenset[str] = frozenset()  # every effect of these cores runs in the engine
+    option_keys: tuple[str, ...] = ()
+    max_players = 0
+
+    def setup_options(self, players, options: dict) -> dict:
+        if isinstance(players, list):
+            raise EngineError("players: a count (this game names its seats Player 1, 2...)",
+                              field="players", code="type")
+        count = require_int(players, field="players", low=2, high=self.max_players)
+        return {"players": count, **_known(options, self.option_keys)}
+
+    def check_options(self, options: dict) -> dict:
+        """Stored or posted ``new`` options, checked as ``setup_options`` checks them."""
+        rest = {k: v for k, v in options.items() if k != "players"}
+        return self.setup_options(options.get("players"), rest)
 
     def load(self, data: dict):
         return self.state_class.from_dict(json.loads(json.dumps(data)))
@@ -101,6 +166,8 @@ class SatanicPanicFamily(_OpenSpielFamily):
     family = "deckbuilder"
     game = "satanic-panic"
     state_class = TurnState
+    option_keys = ("satan",)
+    max_players = 5
 
     def new(self, options: dict, seed):
         players = require_int(options.get("players", 2), field="players", low=2, high=5)
@@ -116,6 +183,8 @@ class DemoniacFamily(_OpenSpielFamily):
     family = "demoniac"
     game = "demoniac"
     state_class = DemoniacState
+    option_keys = ("relic", "split_hits")
+    max_players = 4
 
     def new(self, options: dict, seed):
         players = require_int(options.get("players", 2), field="players", low=2, high=4)

@@ -68,3 +68,39 @@ def test_examples_present(schema):
     check = schema["paths"]["/api/engine/spells/check"]["post"]
     assert check["requestBody"]["content"]["application/json"]["examples"]
     assert check["responses"]["400"]["content"]["application/json"]["examples"]
+
+
+SANDBOX_ENDPOINTS = {
+    "/api/engine/sandboxes/": ("post", "SandboxCreateRequest", "201"),
+    "/api/engine/sandboxes/{sandbox_id}/": ("get", None, "200"),
+    "/api/engine/sandboxes/{sandbox_id}/actions/": ("post", "SandboxActionRequest", "200"),
+    "/api/engine/sandboxes/{sandbox_id}/undo/": ("post", "SandboxUndoRequest", "200"),
+}
+
+
+@pytest.mark.parametrize("path", SANDBOX_ENDPOINTS)
+def test_sandbox_endpoints_documented(schema, path):
+    method, request_name, success = SANDBOX_ENDPOINTS[path]
+    operation = schema["paths"][path][method]
+    assert "engine" in operation["tags"] and operation["summary"]
+    assert _ref(operation["responses"][success]["content"]) == "SandboxTable"
+    assert {"400", "404", "429"} <= set(operation["responses"])
+    assert "401" not in operation["responses"]  # anyone may play
+    if request_name:
+        assert _ref(operation["requestBody"]["content"]) == request_name
+    if path.endswith(("actions/", "undo/")):
+        assert _ref(operation["responses"]["409"]["content"]) == "StaleVersion"
+
+
+def test_sandbox_bodies_in_components(schema):
+    components = schema["components"]["schemas"]
+    table = components["SandboxTable"]["properties"]
+    assert {"id", "version", "state", "legal_actions", "finished", "winner", "log_url",
+            "by_hand", "actor"} <= set(table)
+    assert {"game", "players", "seed", "options", "replay"} <= set(
+        components["SandboxCreateRequest"]["properties"])
+    assert {"message", "rule", "problems"} <= set(components["RefusedAction"]["properties"])
+    assert "version" in components["StaleVersion"]["properties"]
+    log = schema["paths"]["/api/engine/sandboxes/{sandbox_id}/log/"]["get"]
+    assert _ref(log["responses"]["200"]["content"]) == "SandboxLog"
+    assert {"seq", "action", "events", "by_hand"} <= set(components["LogEntry"]["properties"])

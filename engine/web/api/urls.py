@@ -1,7 +1,7 @@
-"""The engine's checker endpoints under /api/engine/ (PRODUCT.md, "Engine")."""
+"""The engine's endpoints under /api/engine/ (PRODUCT.md, "Engine"): checkers and sandboxes."""
 from django.urls import path
 
-from . import views
+from . import sandboxes, views
 
 urlpatterns = [
     path("spells/check", views.SpellCheckView.as_view(), name="engine-api-spell-check"),
@@ -14,4 +14,13 @@ urlpatterns = [
          name="engine-api-satanic-panic-score"),
     path("anarchy/score", views.AnarchyScoreView.as_view(), name="engine-api-anarchy-score"),
     path("rumble/score", views.RumbleScoreView.as_view(), name="engine-api-rumble-score"),
+    path("sandboxes/", sandboxes.SandboxListView.as_view(), name="engine-api-sandboxes"),
+    path("sandboxes/<str:sandbox_id>/", sandboxes.SandboxDetailView.as_view(),
+         name="engine-api-sandbox"),
+    path("sandboxes/<str:sandbox_id>/actions/", sandboxes.SandboxActionView.as_view(),
+         name="engine-api-sandbox-actions"),
+    path("sandboxes/<str:sandbox_id>/undo/", sandboxes.SandboxUndoView.as_view(),
+         name="engine-api-sandbox-undo"),
+    path("sandboxes/<str:sandbox_id>/log/", sandboxes.SandboxLogView.as_view(),
+         name="engine-api-sandbox-log"),
 ]

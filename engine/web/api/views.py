@@ -13,7 +13,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
-from rest_framework.exceptions import APIException, ParseError, Throttled
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -52,16 +52,47 @@ class CheckerView(APIView):
         return checker_exception_handler
 
 
-class CheckerPostView(CheckerView):
-    """A checker that takes a JSON body: ``answer`` turns the checked body into the reply.
+class ShortPostPath:
+    """A JSON POST that passes takes a short path: throttle, parse, check, answer, render
+    with DRF's JSON renderer.
 
-    A well-formed JSON POST that passes takes a short path: throttle, parse,
-    check, answer, render with DRF's JSON renderer. DRF's request and response
-    wrapping cost more than the engine's answer, so it is kept for everything
-    else: errors (400, 429, 500 in the API's shapes), 405, 415 and OPTIONS all
-    go through ``APIView.dispatch`` as before, and so do bodies in other
-    encodings.
+    DRF's request and response wrapping cost more than the engine's answer, so
+    it is kept for everything else: errors (400, 409, 429, 500 in the API's
+    shapes), 405, 415 and OPTIONS all go through ``APIView.dispatch`` as
+    before, and so do bodies in other encodings. ``short_answer`` must change
+    nothing when it raises one of ``short_path_refusals``: DRF's path then
+    runs the request again and answers the error exactly as it always has.
     """
+
+    short_path_refusals: tuple[type[Exception], ...] = (APIException, EngineError,
+                                                         RequestDataTooBig)
+
+    def short_answer(self, request, body, **kwargs) -> dict:
+        raise NotImplementedError
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method != "POST" or not _utf8_json(request):
+            return super().dispatch(request, *args, **kwargs)
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        try:  # as DRF's path sees the caller (checkers authenticate no one)
+            self.check_throttles(drf_request)
+        except APIException:
+            # DRF asks again (a refusal is not counted) and answers the 429 (or the 401
+            # of a bad token).
+            return super().dispatch(request, *args, **kwargs)
+        try:
+            answer = self.short_answer(request, _json_body(request), **kwargs)
+        except self.short_path_refusals:
+            self.throttle_classes = ()  # this request is already counted
+            return super().dispatch(request, *args, **kwargs)
+        response = HttpResponse(JSONRenderer().render(answer), content_type="application/json")
+        response["Allow"] = ", ".join(self.allowed_methods)
+        response["Vary"] = "Accept"
+        return response
+
+
+class CheckerPostView(ShortPostPath, CheckerView):
+    """A checker that takes a JSON body: ``answer`` turns the checked body into the reply."""
 
     request_serializer: type[s.serializers.Serializer]
 
@@ -75,25 +106,8 @@ class CheckerPostView(CheckerView):
             raise ParseError(TOO_DEEP) from exc
         return Response(self.answer(validated(self.request_serializer, data)))
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.method != "POST" or not _utf8_json(request):
-            return super().dispatch(request, *args, **kwargs)
-        try:  # as DRF's path sees the caller: anonymous, since checkers authenticate no one
-            self.check_throttles(self.initialize_request(request, *args, **kwargs))
-        except Throttled:
-            # DRF asks again (a refusal is not counted) and answers the 429.
-            return super().dispatch(request, *args, **kwargs)
-        try:
-            answer = self.answer(validated(self.request_serializer, _json_body(request)))
-        except (APIException, EngineError, RequestDataTooBig):
-            # DRF's path reads the body again (Django keeps it) and answers the
-            # error exactly as it always has; this request is already counted.
-            self.throttle_classes = ()
-            return super().dispatch(request, *args, **kwargs)
-        response = HttpResponse(JSONRenderer().render(answer), content_type="application/json")
-        response["Allow"] = ", ".join(self.allowed_methods)
-        response["Vary"] = "Accept"
-        return response
+    def short_answer(self, request, body) -> dict:
+        return self.answer(validated(self.request_serializer, body))
 
 
 def _utf8_json(request) -> bool:

@@ -22,6 +22,9 @@ from engine.families import MAX_SEED, family_for
 
 from ..models import Sandbox, SandboxEvent
 from . import store
+from .throttling import SandboxCreationThrottle
+
+MAX_REPLAY_ACTIONS = 5000  # a posted log longer than any game the bounded players play
 
 
 class SandboxError(Exception):
@@ -43,6 +46,17 @@ class SandboxRefused(SandboxError):
     status = 400
 
 
+class SandboxThrottled(SandboxError):
+    """Too many new tables from one anonymous client: nothing was created."""
+
+    status = 429
+
+    def __init__(self, wait: float):
+        super().__init__(f"Too many new tables from your address: try again in {wait:.0f} "
+                         "seconds.")
+        self.wait = wait
+
+
 class SandboxStale(SandboxError):
     """The caller acted on an older version of the table: nothing changed."""
 
@@ -60,6 +74,12 @@ class SandboxStale(SandboxError):
 class ActOutcome:
     sandbox: Sandbox
     events: list[dict] = field(default_factory=list)
+    state: object = None  # the family's live state (sandbox.state is its dump): no reload
+
+
+def sandbox_load(sandbox_id) -> Sandbox:
+    """The table, or SandboxNotFound."""
+    return _load(sandbox_id)
 
 
 def _load(sandbox_id) -> Sandbox:
@@ -78,14 +98,24 @@ def _require_version(expected) -> int:
     return expected
 
 
+def check_creation_throttle(request) -> None:
+    """The creation throttle hook both front ends call before ``sandbox_create``.
+
+    Anonymous clients may open SANDBOX_CREATE_ANON_RATE tables (the API's
+    allowance table and algorithm, its own scope); raises SandboxThrottled.
+    """
+    throttle = SandboxCreationThrottle()
+    if not throttle.allow_request(request, None):
+        raise SandboxThrottled(throttle.wait())
+
+
 def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:
     """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None)."""
     family = _family(game)
     options = dict(options or {})
     if seed is None:
         seed = make_rng(None).randrange(MAX_SEED)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SandboxRefused(f"seed must be a whole number from 0 to {MAX_SEED}")
+    _require_seed(seed)
     try:
         state, events = family.new(options, seed)
     except EngineError as exc:
@@ -97,6 +127,11 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
         SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
                                     version=1)
     return sandbox
+
+
+def _require_seed(seed) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SandboxRefused(f"seed must be a whole number from 0 to {MAX_SEED}")
 
 
 def _family(game):
@@ -131,7 +166,7 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     except EngineError as exc:  # input the preflight passed but the rule code rejects
         raise SandboxRefused(exc.message) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
-    return ActOutcome(sandbox, events)
+    return ActOutcome(sandbox, events, state)
 
 
 def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
@@ -159,6 +194,50 @@ def rebuild(sandbox: Sandbox, actions: list) -> tuple[object, list[list[dict]]]:
         state, events = family.apply(state, action)
         produced.append(events)
     return state, produced
+
+
+def sandbox_log(sandbox_id) -> tuple[Sandbox, list[SandboxEvent]]:
+    """The sandbox and its log: the setup (seq 0), then every action with its events."""
+    sandbox = _load(sandbox_id)
+    return sandbox, list(sandbox.events.order_by("seq"))
+
+
+def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
+    """A new table: ``actions`` replayed from the setup and ``seed``, each one checked.
+
+    A posted log is untrusted: every action passes the engine's preflight like
+    a played one, and the first refused one refuses the whole replay (nothing
+    is stored).
+    """
+    if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
+        raise SandboxRefused(f"actions: a list of at most {MAX_REPLAY_ACTIONS} actions")
+    family = _family(game)
+    _require_seed(seed)
+    # Raises EngineError naming the option at fault.
+    sandbox = Sandbox(game=game, options=family.check_options(dict(options or {})), seed=seed)
+    try:
+        state, setup = family.new(sandbox.options, seed)
+    except EngineError as exc:
+        raise SandboxRefused(exc.message) from exc
+    produced = [(None, setup)]
+    for n, action in enumerate(actions, 1):
+        problems = check_action(family, state, action)
+        if problems:
+            raise SandboxRefused(f"action {n} of the log is not allowed: " + " ".join(
+                p.message + (f" ({p.rule})" if p.rule else "") for p in problems), problems)
+        try:
+            state, events = family.apply(state, action)
+        except EngineError as exc:
+            raise SandboxRefused(f"action {n} of the log: {exc.message}") from exc
+        produced.append((action, events))
+    now = timezone.now()
+    sandbox.state, sandbox.version, sandbox.updated = family.dump(state), len(produced), now
+    with transaction.atomic():
+        sandbox.save(force_insert=True)
+        SandboxEvent.objects.bulk_create(
+            SandboxEvent(sandbox=sandbox, seq=seq, action=action, events=events, version=seq + 1)
+            for seq, (action, events) in enumerate(produced))
+    return sandbox
 
 
 def sandbox_undo(sandbox_id, expected_version) -> Sandbox:

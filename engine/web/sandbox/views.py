@@ -26,6 +26,7 @@ from .service import (
     SandboxError,
     SandboxNotFound,
     SandboxRefused,
+    check_creation_throttle,
     sandbox_act,
     sandbox_create,
     sandbox_replay,
@@ -50,11 +51,15 @@ def sandbox_new(request):
         seed = request.POST.get("seed", "").strip()
         if seed and not DIGITS.fullmatch(seed):
             raise SandboxRefused("seed must be a whole number (or left empty for a random one)")
+        check_creation_throttle(request)
         sandbox = sandbox_create(game, options, int(seed) if seed else None)
     except (EngineError, SandboxError) as exc:
-        return render(request, "sandbox/index.html",
-                      {"champions": champions(), "error": exc.message, "game": game},
-                      status=400)
+        response = render(request, "sandbox/index.html",
+                          {"champions": champions(), "error": exc.message, "game": game},
+                          status=getattr(exc, "status", 400))
+        if hasattr(exc, "wait"):
+            response["Retry-After"] = str(int(exc.wait + 0.999))
+        return response
     return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
 
 

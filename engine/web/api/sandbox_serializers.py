@@ -1,0 +1,119 @@
+"""The sandbox API's bodies: what a client posts, and the table it gets back."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from cardsite.api.errors import ErrorSerializer
+from engine.families import FAMILIES, MAX_SEED
+
+from .serializers import ExplanationStepSerializer, ProblemSerializer
+
+ACTION_HELP = (
+    "An action object: `type` plus the fields that type takes, exactly as one item of "
+    "`legal_actions` (post an item back unchanged). See the README's \"Sandbox actions\" "
+    "for each game's vocabulary.")
+
+
+class SandboxCreate(serializers.Serializer):
+    game = serializers.ChoiceField(choices=list(FAMILIES), required=False,
+                                   help_text="Which game; required unless `replay` is given.")
+    players = serializers.JSONField(
+        required=False,
+        help_text="Rumble, Anarchy: 2 to 6 wizard names (or a count: Wizard 1, 2...). "
+        "Satanic Panic: a count, 2 to 5. Demoniac: a count, 2 to 4. Required unless `replay`.")
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_SEED,
+        help_text="Every shuffle and roll comes from it; random when left out.")
+    options = serializers.DictField(
+        required=False, child=serializers.JSONField(),
+        help_text="Rumble: `variant` (\"match\" or \"quick\"), `self_kill_applause`; Anarchy: "
+        "`champion` (an object with `name`, `glyph`), `self_kill_applause`; Satanic Panic: "
+        "`satan` (true: one player plays Satan); Demoniac: `relic`, `split_hits`.")
+    replay = serializers.JSONField(
+        required=False,
+        help_text="Instead of a new game: a sandbox id, or a log as GET .../log/ returns it "
+        "(`game`, `seed`, `options`, `entries`; of each entry only `seq` and `action` are "
+        "read); the new table replays it from the seed, checking every action.")
+
+    def validate(self, attrs):
+        if "replay" in attrs:
+            extra = sorted(set(attrs) - {"replay"})
+            if extra:
+                raise serializers.ValidationError(
+                    {extra[0]: "give either replay or a new game's fields, not both"})
+            return attrs
+        for name in ("game", "players"):
+            if name not in attrs:
+                raise serializers.ValidationError({name: "This field is required."})
+        return attrs
+
+
+class SandboxAction(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, help_text="The table's version you acted on: a stale one is refused "
+        "with 409 and nothing changes.")
+    action = serializers.DictField(child=serializers.JSONField(), help_text=ACTION_HELP)
+
+
+class SandboxUndo(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, help_text="The table's current version.")
+
+
+class SandboxEvent(ExplanationStepSerializer):
+    """One thing an action caused, with the rule applied (empty for the setup); other keys
+    (``type``, the dice, the wizard...) vary by event."""
+
+
+class SandboxTable(serializers.Serializer):
+    id = serializers.CharField()
+    game = serializers.ChoiceField(choices=list(FAMILIES))
+    version = serializers.IntegerField(help_text="Send it back with the next action or undo.")
+    state = serializers.JSONField(help_text="The whole table as the engine stores it.")
+    actor = serializers.CharField(allow_null=True, help_text="Who decides now.")
+    legal_actions = serializers.ListField(
+        child=serializers.DictField(child=serializers.JSONField()),
+        help_text="Every action allowed now, each complete (one item per choice of target, "
+        "die, card or amount): post one back unchanged. Empty once finished.")
+    by_hand = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The action types that apply card text the engine cannot run yet (the "
+        "player reads the card; the engine checks the bounds).")
+    finished = serializers.BooleanField()
+    winner = serializers.CharField(allow_null=True)
+    result = serializers.JSONField(allow_null=True, help_text="The final score, once finished.")
+    events = SandboxEvent(many=True, required=False,
+                   help_text="After an action: what it caused, with the rules applied.")
+    url = serializers.URLField()
+    log_url = serializers.URLField()
+    page_url = serializers.URLField(help_text="The same table in the HTML sandbox.")
+
+
+class LogEntry(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="0 is the setup; then one per action.")
+    version = serializers.IntegerField(help_text="The table's version after it.")
+    action = serializers.DictField(allow_null=True, child=serializers.JSONField())
+    by_hand = serializers.BooleanField()
+    events = SandboxEvent(many=True)
+
+
+class SandboxLog(serializers.Serializer):
+    id = serializers.CharField()
+    game = serializers.ChoiceField(choices=list(FAMILIES))
+    seed = serializers.IntegerField()
+    options = serializers.DictField(child=serializers.JSONField())
+    version = serializers.IntegerField()
+    entries = LogEntry(many=True)
+
+
+class RefusedAction(ErrorSerializer):
+    """400: an illegal or malformed action; nothing changed."""
+
+    message = serializers.CharField(required=False, help_text="The first problem, as said.")
+    rule = serializers.CharField(required=False, help_text="The rule it breaks.")
+    problems = ProblemSerializer(many=True, required=False)
+
+
+class StaleVersion(ErrorSerializer):
+    """409: the table moved on since the version sent; nothing changed."""
+
+    version = serializers.IntegerField(help_text="The table's current version.")

@@ -1,0 +1,227 @@
+"""Sandboxes over JSON under /api/engine/sandboxes/: the HTML sandbox's service, as an API.
+
+A table is created, read, acted on, undone and replayed through
+``engine.web.sandbox.service`` exactly as the HTML pages do; this module only
+turns JSON into service calls and the service's outcomes into the API's
+bodies and errors (the site's ``{"status", "code", "detail"}``, plus
+``message``/``rule``/``problems`` for an illegal action and ``version`` for a
+stale one).
+"""
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import ParseError, Throttled
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from cardsite.api.errors import ApiError
+from engine.core import EngineError
+from engine.families import family_for
+from engine.web.models import Sandbox
+from engine.web.sandbox import service
+
+from . import sandbox_serializers as s
+from .views import TAGS, TOO_DEEP, ShortPostPath, validated
+
+
+def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
+               state=None) -> dict:
+    """The table as the API shows it; ``state``: the loaded state, if the caller has it."""
+    family = family_for(sandbox.game)
+    state = family.load(sandbox.state) if state is None else state
+    finished = family.is_terminal(state)
+    result = family.result(state) if finished else None
+    body = {
+        "id": sandbox.id, "game": sandbox.game, "version": sandbox.version,
+        "state": sandbox.state, "actor": family.actor(state),
+        "legal_actions": family.legal_actions(state), "by_hand": sorted(family.by_hand),
+        "finished": finished, "winner": (result or {}).get("winner"), "result": result,
+        "url": request.build_absolute_uri(reverse("engine-api-sandbox", args=[sandbox.id])),
+        "log_url": request.build_absolute_uri(reverse("engine-api-sandbox-log",
+                                                      args=[sandbox.id])),
+        "page_url": request.build_absolute_uri(sandbox.get_absolute_url()),
+    }
+    if events is not None:
+        body["events"] = events
+    return body
+
+
+def api_error(exc: service.SandboxError | EngineError) -> ApiError:
+    """A service or engine refusal in the API's error shape."""
+    if isinstance(exc, EngineError):
+        return ApiError(exc.message, status_code=400, code=exc.code, field=exc.field)
+    if isinstance(exc, service.SandboxNotFound):
+        return ApiError(exc.message, status_code=404, code="not_found")
+    if isinstance(exc, service.SandboxStale):
+        return ApiError(exc.message, status_code=409, code="stale-version", version=exc.current)
+    if exc.problems:
+        first = exc.problems[0]
+        return ApiError(exc.message, status_code=400, code=first.code, message=first.message,
+                        rule=first.rule, problems=[{"code": p.code, "message": p.message,
+                                                    "rule": p.rule} for p in exc.problems])
+    return ApiError(exc.message, status_code=exc.status, code="refused")
+
+
+class SandboxAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
+    """The site's schema class, without 401/403: anyone may play."""
+
+    def _error_codes(self) -> list[str]:
+        return ["400", "404", "429"]
+
+
+STALE = OpenApiResponse(s.StaleVersion, description="The table changed since `version`: "
+                        "nothing was done; the body gives the current `version`.")
+
+
+class SandboxView(APIView):
+    """Anyone may play: a staff token only lifts the anonymous throttles."""
+
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    schema = SandboxAutoSchema()
+
+    def body(self, serializer_class) -> dict:
+        try:
+            data = self.request.data
+        except RecursionError as exc:  # DRF's parser lets it through
+            raise ParseError(TOO_DEEP) from exc
+        return validated(serializer_class, data)
+
+    def run(self, call, *args):
+        try:
+            return call(*args)
+        except service.SandboxThrottled as exc:
+            raise Throttled(wait=exc.wait, detail=exc.message) from exc
+        except (service.SandboxError, EngineError) as exc:
+            raise api_error(exc) from exc
+
+
+def _log_actions(log) -> tuple[str, dict, int, list]:
+    """(game, options, seed, actions) of a posted log (GET .../log/'s body)."""
+    if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
+        raise EngineError("replay: a sandbox id, or a log with game, seed, options and "
+                          "entries", field="replay")
+    seed, options = log.get("seed"), log.get("options", {})
+    if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(options, dict):
+        raise EngineError("replay: the log's seed is a whole number and its options an "
+                          "object", field="replay")
+    entries = log["entries"]
+    if not all(isinstance(e, dict) for e in entries):
+        raise EngineError("replay.entries: objects with seq and action", field="replay.entries")
+    actions = [e.get("action") for e in entries if e.get("seq") != 0]
+    return log.get("game"), options, seed, actions
+
+
+def _replay(replay) -> Sandbox:
+    if isinstance(replay, str):
+        sandbox, events = service.sandbox_log(replay)
+        return service.sandbox_replay_log(sandbox.game, sandbox.options, sandbox.seed,
+                                          [e.action for e in events if e.seq > 0])
+    return service.sandbox_replay_log(*_log_actions(replay))
+
+
+CREATE_EXAMPLES = [
+    OpenApiExample("Rumble for two", request_only=True,
+                   value={"game": "rumble", "players": ["Alice", "Bob"], "seed": 7}),
+    OpenApiExample("Satanic Panic with Satan", request_only=True,
+                   value={"game": "satanic-panic", "players": 3, "options": {"satan": True}}),
+    OpenApiExample("Replay a sandbox", request_only=True, value={"replay": "AbCdEfGhIjKlMnOp"}),
+]
+
+
+class SandboxListView(SandboxView):
+    @extend_schema(
+        tags=TAGS, request=s.SandboxCreate, responses={201: s.SandboxTable},
+        examples=CREATE_EXAMPLES,
+        summary="Open a sandbox table, or replay a log into a new one.",
+        description="A new table dealt from `seed`; or, with `replay` (a sandbox id or a "
+        "log from GET .../log/), a new table where that log's actions are replayed from its "
+        "seed, each one checked: the state comes out the same as the original's. Anonymous "
+        "clients may open SANDBOX_CREATE_ANON_RATE tables (HTML and JSON together).")
+    def post(self, request):
+        data = self.body(s.SandboxCreate)
+        service_call = self._replay if "replay" in data else self._create
+        sandbox = self.run(service_call, request, data)
+        return Response(table_body(request, sandbox), status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _create(request, data) -> Sandbox:
+        family = family_for(data["game"])
+        options = family.setup_options(data["players"], data.get("options", {}))
+        service.check_creation_throttle(request)
+        return service.sandbox_create(data["game"], options, data.get("seed"))
+
+    @staticmethod
+    def _replay(request, data) -> Sandbox:
+        service.check_creation_throttle(request)
+        return _replay(data["replay"])
+
+
+class SandboxDetailView(SandboxView):
+    @extend_schema(tags=TAGS, responses={200: s.SandboxTable},
+                   summary="A sandbox table: its state, who decides and every legal action.")
+    def get(self, request, sandbox_id):
+        sandbox = self.run(service.sandbox_load, sandbox_id)
+        return Response(table_body(request, sandbox))
+
+
+class SandboxActionView(ShortPostPath, SandboxView):
+    """The hot path (a bot's every move): a passing action skips DRF's wrapping."""
+
+    short_path_refusals = (*ShortPostPath.short_path_refusals, service.SandboxError)
+
+    def short_answer(self, request, body, sandbox_id) -> dict:
+        data = validated(s.SandboxAction, body)
+        outcome = service.sandbox_act(sandbox_id, data["action"], data["version"])
+        return table_body(request, outcome.sandbox, outcome.events, outcome.state)
+
+    @extend_schema(
+        tags=TAGS, request=s.SandboxAction,
+        responses={200: s.SandboxTable, 409: STALE, 400: OpenApiResponse(
+            s.RefusedAction, description="A malformed or illegal action: nothing was done; "
+            "`code`, `message` and `rule` say why.")},
+        examples=[OpenApiExample("Apply 2 damage to Bob by hand", request_only=True, value={
+            "version": 12, "action": {"type": "damage", "target": "Bob", "amount": 2,
+                                      "source": "Alice"}})],
+        summary="Take an action (one item of legal_actions, or any action the engine allows).",
+        description="The engine checks it first: an illegal action is refused with 400 "
+        "(`code`, `message`, `rule`), a stale `version` with 409 (the current `version`); "
+        "in both cases nothing changes.")
+    def post(self, request, sandbox_id):
+        data = self.body(s.SandboxAction)
+        outcome = self.run(service.sandbox_act, sandbox_id, data["action"], data["version"])
+        return Response(table_body(request, outcome.sandbox, outcome.events, outcome.state))
+
+
+class SandboxUndoView(SandboxView):
+    @extend_schema(tags=TAGS, request=s.SandboxUndo,
+                   responses={200: s.SandboxTable, 409: STALE},
+                   summary="Undo the last action: the table as it was before it.")
+    def post(self, request, sandbox_id):
+        data = self.body(s.SandboxUndo)
+        sandbox = self.run(service.sandbox_undo, sandbox_id, data["version"])
+        return Response(table_body(request, sandbox))
+
+
+class SandboxLogView(SandboxView):
+    @extend_schema(
+        tags=TAGS, responses={200: s.SandboxLog},
+        summary="The sandbox's log: setup and every action with its events and rules.",
+        description="Enough to replay the table from its seed: post it as `replay` to "
+        "POST /api/engine/sandboxes/.")
+    def get(self, request, sandbox_id):
+        sandbox, events = self.run(service.sandbox_log, sandbox_id)
+        by_hand = family_for(sandbox.game).by_hand
+        return Response({
+            "id": sandbox.id, "game": sandbox.game, "seed": sandbox.seed,
+            "options": sandbox.options, "version": sandbox.version,
+            "entries": [{"seq": e.seq, "version": e.version, "action": e.action,
+                         "by_hand": bool(e.action) and e.action.get("type") in by_hand,
+                         "events": e.events} for e in events]})

@@ -1,0 +1,232 @@
+"""Sandboxes over /api/engine/sandboxes/: whole games played by seeded random players.
+
+Each player picks only from the table's ``legal_actions`` and posts the item
+back unchanged (tests/sandbox/players.py: random choices that lean towards
+moves that end the game). Every game must finish within MAX_ACTIONS, and
+its log must replay from the seed to the same final state.
+"""
+import json
+import random
+
+import pytest
+
+from engine.families import family_for
+from tests.sandbox.players import demoniac_player, panic_player, spell_player
+
+MAX_ACTIONS = 1500  # the longest game here (Satanic Panic) takes about 900
+BASE = "/api/engine/sandboxes/"
+
+GAMES = [
+    ("rumble", ["Alice", "Bob"], {}, spell_player),
+    ("anarchy", ["Alice", "Bob", "Cleo"], {}, spell_player),
+    ("satanic-panic", 2, {}, panic_player),
+    ("demoniac", 2, {"relic": True}, demoniac_player),
+]
+
+
+def create(api, **body):
+    return api.post(BASE, body, format="json")
+
+
+def act(api, table, action, version=None):
+    return api.post(f"{BASE}{table['id']}/actions/", {
+        "version": table["version"] if version is None else version, "action": action},
+        format="json")
+
+
+def play(api, game, players, options, player, seed=3):
+    response = create(api, game=game, players=players, seed=seed, options=options)
+    assert response.status_code == 201, response.content
+    table = response.json()
+    family, rnd = family_for(game), random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if table["finished"]:
+            return table
+        assert table["legal_actions"], f"{game}: a live game with no legal action"
+        action = player(family.load(table["state"]), table["legal_actions"], rnd)
+        response = act(api, table, action)
+        assert response.status_code == 200, (action, response.content)
+        table = response.json()
+    raise AssertionError(f"{game} seed {seed}: not finished after {MAX_ACTIONS} actions")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("game", "players", "options", "player"), GAMES,
+                         ids=[g[0] for g in GAMES])
+def test_a_whole_game_plays_to_the_end_and_replays_from_its_log(api, game, players, options,
+                                                                 player):
+    table = play(api, game, players, options, player)
+    assert table["finished"] and table["legal_actions"] == []
+    assert table["result"] is not None and table["winner"] == table["result"]["winner"]
+    # Anarchy and Satanic Panic ties can outlast their tiebreaks (then the win is shared).
+    assert table["winner"] or game in ("anarchy", "satanic-panic")
+    log = api.get(table["log_url"]).json()
+    assert log["entries"][0]["seq"] == 0 and log["entries"][0]["action"] is None
+    assert len(log["entries"]) == table["version"]
+    assert all(e["rule"] is not None and e["text"] for entry in log["entries"]
+               for e in entry["events"])
+    by_hand = sum(entry["by_hand"] for entry in log["entries"])
+    print(f"\n{game}: {len(log['entries']) - 1} actions, {by_hand} by hand "
+          f"({by_hand / (len(log['entries']) - 1):.0%})")
+    assert (by_hand > 0) == (game in ("rumble", "anarchy"))
+
+    for replay in (log, table["id"]):
+        response = create(api, replay=replay)
+        assert response.status_code == 201, response.content
+        again = response.json()
+        assert again["id"] != table["id"]
+        assert again["state"] == table["state"] and again["version"] == table["version"]
+        assert again["finished"] and again["winner"] == table["winner"]
+
+
+def _table(api, game="rumble", players=("Alice", "Bob"), seed=5):
+    response = create(api, game=game, players=list(players) if isinstance(players, tuple)
+                      else players, seed=seed)
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["rumble", "anarchy", "satanic-panic", "demoniac"])
+def test_a_stale_version_is_refused_with_409_and_undo_steps_back(api, game):
+    table = _table(api, game, ("Alice", "Bob") if game in ("rumble", "anarchy") else 2)
+    first = act(api, table, table["legal_actions"][0]).json()
+    second = act(api, first, first["legal_actions"][-1]).json()
+    assert second["version"] == table["version"] + 2
+
+    stale = act(api, second, second["legal_actions"][0], version=first["version"])
+    assert stale.status_code == 409
+    body = stale.json()
+    assert body["status"] == 409 and body["code"] == "stale-version"
+    assert body["version"] == second["version"] and body["detail"]
+    assert api.get(second["url"]).json() == {k: v for k, v in second.items() if k != "events"}
+
+    undone = api.post(f"{BASE}{table['id']}/undo/", {"version": first["version"]},
+                      format="json")
+    assert undone.status_code == 409  # undo checks the version too
+    undone = api.post(f"{BASE}{table['id']}/undo/", {"version": second["version"]},
+                      format="json")
+    assert undone.status_code == 200, undone.content
+    back = undone.json()
+    assert back["state"] == first["state"] and back["legal_actions"] == first["legal_actions"]
+    assert back["version"] == second["version"] + 1  # versions only go up
+    log = api.get(back["log_url"]).json()
+    assert [e["action"] for e in log["entries"][1:]] == [table["legal_actions"][0]]
+
+
+@pytest.mark.django_db
+def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing(api):
+    table = _table(api, "satanic-panic", 2)
+    wrong = {"type": "end-turn", "player": "Player 2"}
+    assert wrong not in table["legal_actions"]
+    response = act(api, table, wrong)
+    assert response.status_code == 400
+    body = response.json()
+    assert body["status"] == 400 and body["code"] == "not-your-decision"
+    assert body["message"] and body["rule"] and body["detail"]
+    assert body["problems"][0]["code"] == "not-your-decision"
+    assert api.get(table["url"]).json() == table
+
+
+@pytest.mark.django_db
+def test_spell_damage_is_offered_by_hand_with_concrete_values(api):
+    """A spell's band effect is card text: its damage is a legal action with its amount."""
+    table = _table(api, "rumble")
+    family, rnd = family_for("rumble"), random.Random(1)
+    for _ in range(200):
+        damage = [a for a in table["legal_actions"] if a["type"] == "damage"]
+        if damage:
+            break
+        action = spell_player(family.load(table["state"]), table["legal_actions"], rnd)
+        table = act(api, table, action).json()
+    assert "damage" in table["by_hand"] and "power_roll" not in table["by_hand"]
+    assert {a["target"] for a in damage} and all(a["amount"] >= 1 for a in damage)
+    after = act(api, table, damage[0])
+    assert after.status_code == 200
+    target = damage[0]["target"]
+    hp = {w["name"]: w["hp"] for w in after.json()["state"]["game"]["wizards"]}
+    before = {w["name"]: w["hp"] for w in table["state"]["game"]["wizards"]}
+    assert hp[target] == max(0, before[target] - damage[0]["amount"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"game": "chess", "players": 2}, 400, "invalid"),
+    ({"game": "rumble"}, 400, "invalid"),
+    ({"game": "rumble", "players": ["Alice"]}, 400, "range"),
+    ({"game": "rumble", "players": ["Alice", "Alice"]}, 400, "range"),
+    ({"game": "demoniac", "players": ["A", "B"]}, 400, "type"),
+    ({"game": "demoniac", "players": 9}, 400, "range"),
+    ({"game": "satanic-panic", "players": 2, "options": {"satan": "yes"}}, 400, "type"),
+    ({"game": "satanic-panic", "players": 2, "options": {"relic": True}}, 400,
+     "unknown-option"),
+    ({"game": "anarchy", "players": 2, "options": {"champion": "Zap"}}, 400, "type"),
+    ({"game": "rumble", "players": 2, "seed": -1}, 400, "invalid"),
+    ({"replay": "no-such-table"}, 404, "not_found"),
+    ({"replay": {"game": "rumble", "seed": 1, "options": {"wizards": ["A", "B"]},
+                 "entries": [{"seq": 1, "action": {"type": "reveal"}}]}}, 400, "not-ready"),
+    ({"replay": {"entries": 3}}, 400, "replay"),
+    ({"replay": {"game": "rumble", "seed": 2**40, "options": {"wizards": ["A", "B"]},
+                 "entries": []}}, 400, "refused"),
+    ({"replay": {"game": "rumble", "seed": 1, "options": {"wizards": "Al"}, "entries": []}},
+     400, "type"),
+    ({"replay": {"game": "demoniac", "seed": 1, "options": {"players": 2, "x": 1},
+                 "entries": []}}, 400, "unknown-option"),
+    ({"replay": "x", "game": "rumble"}, 400, "invalid"),
+])
+def test_bad_requests_get_the_api_error_shape(api, body, status, code):
+    response = create(api, **body)
+    assert response.status_code == status, response.content
+    answer = response.json()
+    assert answer["status"] == status and answer["detail"]
+    assert answer["code"] == code or answer.get("field") == code, answer
+
+
+@pytest.mark.django_db
+def test_unknown_tables_and_bad_actions_answer_json(api):
+    assert api.get(f"{BASE}nope/").json()["code"] == "not_found"
+    assert api.get(f"{BASE}nope/log/").status_code == 404
+    table = _table(api)
+    for body in ({"version": table["version"]}, {"version": "x", "action": {}},
+                 {"version": table["version"], "action": {"type": 3}},
+                 {"version": table["version"], "action": {"type": "fly"}}):
+        response = api.post(f"{BASE}{table['id']}/actions/", body, format="json")
+        assert response.status_code == 400, (body, response.content)
+        assert response.json()["status"] == 400
+    deep = "[" * 5000 + "]" * 5000
+    response = api.post(f"{BASE}{table['id']}/actions/", deep, content_type="application/json")
+    assert response.status_code == 400
+    assert api.get(table["url"]).json()["version"] == table["version"]
+
+
+@pytest.mark.django_db
+def test_anonymous_creation_is_throttled_for_the_api_and_the_pages_together(api, client,
+                                                                             settings):
+    settings.SANDBOX_CREATE_ANON_RATE = "2/min"
+    assert create(api, game="demoniac", players=2).status_code == 201
+    page = client.post("/engine/sandbox/new/", {"game": "demoniac", "players": "2"})
+    assert page.status_code == 303
+    refused = create(api, game="demoniac", players=2)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert refused.json()["code"] == "throttled"
+    page = client.post("/engine/sandbox/new/", {"game": "demoniac", "players": "2"})
+    assert page.status_code == 429 and "Too many new tables" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_short_action_path_and_drfs_answer_alike(api):
+    """A passing JSON action skips DRF's wrapping; the same action in another charset goes
+    through DRF: the tables they answer are the same, and a bad token is a JSON 401."""
+    one, two = _table(api, seed=9), _table(api, seed=9)
+    action = one["legal_actions"][0]
+    fast = act(api, one, action).json()
+    body = json.dumps({"version": two["version"], "action": action}).encode("utf-16")
+    slow = api.post(f"{BASE}{two['id']}/actions/", body,
+                    content_type="application/json; charset=utf-16")
+    assert slow.status_code == 200, slow.content
+    strip = ("id", "url", "log_url", "page_url")
+    assert {k: v for k, v in fast.items() if k not in strip} == {
+        k: v for k, v in slow.json().items() if k not in strip}
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    refused = act(api, fast, fast["legal_actions"][0])
+    assert refused.status_code == 401 and refused.json()["status"] == 401
