@@ -13,6 +13,9 @@ re-exported here. Where each part of the rulebooks lives (section numbers as
 - ``rolls``: Power Rolls (rumble 14 / anarchy 12), the roll-table bands of the
   Full Spell Resolution Example (rumble 25.6 / anarchy 21.6), random foes
   (rumble 15.8 / anarchy 13.5.1) and the glyph counts they read.
+- ``targets``: who a component hits: strongest / weakest foe with each game's
+  tie rule, the foe to the left or right, random foe, each foe (rumble 15 /
+  anarchy 13).
 - ``state``: the game between actions (wizards clockwise, HP, Creatures,
   Blood, tokens), JSON-serialisable.
 - ``combat``: what changes it: damage and healing (Set Up: rumble 4 /
@@ -38,11 +41,12 @@ from .rolls import (
 )
 from .scoring import anarchy_score, quick_match_score, rumble_match_score, score_state
 from .state import Creature, SpellGame, Wizard, new_spell_game
+from .targets import TARGETS, choose_targets
 from .turn_order import roll_off, spell_order
 
 __all__ = [
-    "GLYPHS", "SPELL_GAMES", "ActionResult", "Component", "Creature", "SpellGame", "Wizard",
-    "anarchy_score", "apply", "foes_from_left", "legal_actions", "match_winner", "new_spell_game",
+    "GLYPHS", "SPELL_GAMES", "TARGETS", "ActionResult", "Component", "Creature", "SpellGame", "Wizard",
+    "anarchy_score", "apply", "choose_targets", "foes_from_left", "legal_actions", "match_winner", "new_spell_game",
     "parse_components", "power_roll_dice", "preflight", "quick_match_score",
     "random_foe_faces", "roll_band", "roll_off", "roll_random_foe", "rumble_match_score",
     "score_state", "spell_check", "spell_initiative", "spell_name", "spell_order",

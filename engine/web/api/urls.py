@@ -1,7 +1,7 @@
 """The engine's checker endpoints under /api/engine/ (PRODUCT.md, "Engine")."""
 from django.urls import path
 
-from . import views
+from . import targets, views
 
 urlpatterns = [
     path("spells/check", views.SpellCheckView.as_view(), name="engine-api-spell-check"),
@@ -13,5 +13,6 @@ urlpatterns = [
     path("satanic-panic/score", views.SatanicPanicScoreView.as_view(),
          name="engine-api-satanic-panic-score"),
     path("anarchy/score", views.AnarchyScoreView.as_view(), name="engine-api-anarchy-score"),
+    path("targets", targets.TargetsView.as_view(), name="engine-api-targets"),
     path("rumble/score", views.RumbleScoreView.as_view(), name="engine-api-rumble-score"),
 ]
