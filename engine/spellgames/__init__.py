@@ -21,7 +21,9 @@ re-exported here. Where each part of the rulebooks lives (section numbers as
 - ``combat``: what changes it: damage and healing (Set Up: rumble 4 /
   anarchy 3.6), Wizard Death (anarchy 22), Creatures (17), Blood (rumble 18),
   Applause (anarchy 16), Champions (anarchy 20), Treasures, the Dead Wizard
-  deck (rumble 21), the Standee (rumble 22), Reactions (flagged), End of a Game.
+  deck (rumble 21), the Standee (rumble 22), the spell being cast component by component:
+  Reactions (rumble 23) and Blood costs (rumble 18.9-18.11); the Champion's
+  end-of-round Challenge (anarchy 20.6-20.7), End of a Game.
 - ``scoring``: End of Game and its tiebreak (anarchy 23), Object of the Game
   (rumble 3.3) and the Quick Match Variant (rumble 24).
 - ``rounds``: a whole round as the sandbox plays it, one action at a time

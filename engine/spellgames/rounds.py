@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..core import EngineError, Problem, make_rng, roll_die
 from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
-from .combat import match_winner
+from .combat import match_winner, note_acted
 from .combat import preflight as combat_preflight
 from .games import GLYPHS, SLOTS, cite, require_glyph
 from .legality import (
@@ -94,6 +94,7 @@ def parse_card(raw, *, field: str = "card") -> dict:
                                                          raw.get("bands") or []
                                                          if isinstance(b, dict)),
             "entry": entry if isinstance(entry, str) else None,
+            "reaction": bool(raw.get("reaction")) or "Reaction" in (raw.get("keywords") or []),
             "stand_in": bool(raw.get("stand_in", entry is None))}
 
 
@@ -446,6 +447,11 @@ def _next_caster(state: dict, events: list) -> None:
                f"{wizard} is dead: the spell does not resolve", wizard=wizard)
     state["queue"] = _resolution_queue(state["spells"][wizard])
     _combat(state, {"type": "reveal_spell", "wizard": wizard}, events)
+    # The core follows the casting component by component: Reactions and Blood costs.
+    _combat(state, {"type": "place_spell", "wizard": wizard, "components": [
+        {"name": c["name"], "reaction": c.get("reaction", False)} for c in state["queue"]]},
+        events)
+    _combat(state, {"type": "resolve_component", "wizard": wizard, "component": 0}, events)
     if any(c["type"] == "rally" for c in state["queue"]):
         _event(events, cite(game, "rally.not-counted"), "flag",
                "each Rally card resolves the Champion's Rally effect before the spell "
@@ -483,6 +489,8 @@ def _power_roll(state, action, events):
                            me.dead_wizard_tokens if game == "anarchy" else ())
     rng = _rng(state)
     faces = [roll_die(rng) for _ in range(dice["dice"])]
+    note_acted(core, wizard)  # rolled: too late for this component's Blood cost
+    state["game"] = core.to_dict()
     total = sum(faces)
     band = roll_band(game, [band_label(b) for b in card["bands"]], total)["band"]
     row = next((b for b in card["bands"] if band_label(b) == band), None)
@@ -520,6 +528,9 @@ def _next(state, action, events):
     state["roll"], state["random_foe"] = None, None
     if state["step"] >= len(state["queue"]):
         _next_caster(state, events)
+    else:
+        _combat(state, {"type": "resolve_component", "wizard": action["wizard"],
+                        "component": state["step"]}, events)
 
 
 def _end_round(state, action, events):
