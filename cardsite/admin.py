@@ -116,6 +116,7 @@ class EntryAdmin(SimpleHistoryAdmin):
             "keywords",
         )}),
         ("Text", {"fields": ("text", "flavor", "aliases", "source", "notes", "position")}),
+        ("Abilities (fixtures/FORMAT.md)", {"fields": ("abilities",)}),
     )
 
     @admin.display(boolean=True, description="text", ordering="text")

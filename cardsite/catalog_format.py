@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable
 
 from cardsite import games
+from engine import abilities as ability_language
+from engine.core import EngineError
 from rulesref import numbering
 
 FORMAT_NAME = "grimoire-catalog"
@@ -80,6 +82,14 @@ def _str_list(value):
     return None
 
 
+def _abilities(value):
+    try:
+        ability_language.validate(value)
+    except EngineError as exc:
+        return f"not a valid ability list (fixtures/FORMAT.md, \"Abilities\"): {exc.message}"
+    return None
+
+
 def _bool(value):
     return None if isinstance(value, bool) else f"expected true or false, got {_show(value)}"
 
@@ -106,8 +116,9 @@ ENTRY_FIELDS = {
     "symbol": _opt_str,
     **{name: _int_or_null(*games.ATTRIBUTE_BOUNDS[name][:2]) for name in ENTRY_NUMBERS},
     "keywords": _str_list, "text": _opt_str, "flavor": _opt_str, "aliases": _str_list,
-    "bands": None, "source": _str, "notes": _str,
+    "bands": None, "abilities": _abilities, "source": _str, "notes": _str,
 }
+OPTIONAL_FIELDS = {"abilities"}  # an entry without it is not scripted
 BAND_FIELDS = {
     "low": _int_or_null(0, 99), "high": _int_or_null(0, 99), "effect": _nonempty, "keep": _bool,
 }
@@ -142,7 +153,8 @@ class _Checker:
                 self.add(f"{path}.{key}", f"unknown field (expected: {', '.join(spec)})")
         for key, check in spec.items():
             if key not in obj:
-                self.add(f"{path}.{key}", "missing field")
+                if key not in OPTIONAL_FIELDS:
+                    self.add(f"{path}.{key}", "missing field")
             elif check is not None and (message := check(obj[key])):
                 self.add(f"{path}.{key}", message)
         return True

@@ -12,6 +12,8 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from cardsite import games
+from engine import abilities as ability_language
+from engine.core import EngineError
 
 
 def _choices(values):
@@ -94,6 +96,14 @@ class Component(models.Model):
                 )
 
 
+def validate_abilities(value) -> None:
+    """The ability language's own check, as a Django ValidationError."""
+    try:
+        ability_language.validate(value)
+    except EngineError as exc:
+        raise ValidationError(exc.message, code="bad-ability") from exc
+
+
 class Entry(models.Model):
     """A card, token, tile, standee or character that a rulebook names."""
 
@@ -125,6 +135,10 @@ class Entry(models.Model):
     )
     flavor = models.TextField(null=True, blank=True, help_text="Blank: unknown.")
     aliases = models.JSONField(default=list, blank=True)
+    abilities = models.JSONField(
+        default=list, blank=True, validators=[validate_abilities],
+        help_text="The card's effects as data for the sandbox (fixtures/FORMAT.md, "
+        '"Abilities"). Empty: not scripted, applied by hand.')
     source = models.CharField(max_length=200, blank=True, help_text="Rulebook section.")
     notes = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
@@ -147,6 +161,10 @@ class Entry(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        validate_abilities(self.abilities)  # the sandbox runs them: never store a bad one
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("card-detail", args=[self.game.slug, self.slug])
