@@ -18,6 +18,7 @@ from __future__ import annotations
 from .core import EngineError
 
 TRIGGERS = {
+    "setup": "At setup",
     "resolved": "When resolved",
     "rally": "Rally",
     "reaction": "Reaction",
