@@ -212,18 +212,23 @@ def _all_effects(abilities):
 
 
 def _amount_text(amount) -> str:
-    if isinstance(amount, dict) and "dice" in amount:
+    if _is_dice(amount):
         return "one die" if amount["dice"] == 1 else f"{amount['dice']} dice"
     if isinstance(amount, dict):
         return f"{amount.get('each', 1)} for each {amount['per_glyph'].title()} glyph"
     return str(amount)
 
 
+def _is_dice(amount) -> bool:
+    return isinstance(amount, dict) and "dice" in amount
+
+
 def _effect_text(effect: dict) -> str:
     do, amount = effect["do"], effect.get("amount", 1)
     target = TARGETS.get(effect.get("target", ""), "")
     text = {
-        "damage": f"deal {_amount_text(amount)} damage to {target}",
+        "damage": f"deal {_amount_text(amount)}{' of' if _is_dice(amount) else ''} damage "
+                  f"to {target}",
         "heal": f"heal {_amount_text(amount)} HP",
         "gain-blood": f"gain {_amount_text(amount)} Blood",
         "pay-blood": f"pay {_amount_text(amount)} Blood",

@@ -61,7 +61,7 @@ def test_admin_form_shows_the_abilities_field(admin_client):
 def test_card_page_reads_the_abilities_and_says_it_plays(client):
     catalog_import(data=scripted_sample())
     page = client.get("/cards/rumble/zapper/").content.decode()
-    assert "When resolved: deal one die damage to a random foe; then if you hold the Standee, " \
+    assert "When resolved: deal one die of damage to a random foe; then if you hold the Standee, " \
            "deal 2 damage to a different foe." in page
     assert "Plays in the sandbox" in page
 
@@ -78,4 +78,4 @@ def test_game_page_counts_scripted_entries(client):
     catalog_import(data=scripted_sample())
     page = client.get("/games/rumble/").content.decode()
     assert "Scripted abilities: <strong>1</strong> of the" in page
-    assert "1 play in the sandbox" in page
+    assert "1 plays in the sandbox" in page
