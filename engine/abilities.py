@@ -49,6 +49,7 @@ CONDITIONS = {
     "taken-from-living-foe": "if you took it from a living foe",
     "defeated-this-way": "if you defeat them this way",
     "owns-another": "if you have another one",
+    "paid-blood": "if you paid the Blood",
 }
 # do: (fields it takes besides do/target/if, whether it needs a target)
 EFFECTS = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..abilities import CONDITIONS, TARGETS, validate
 from ..core import EngineError, make_rng, roll_die
 from .combat import apply as combat_apply
+from .combat import preflight as combat_preflight
 from .games import cite
 from .rolls import roll_random_foe
 from .state import SpellGame
@@ -23,7 +24,8 @@ PLAYED_TRIGGERS = ("resolved", "rally", "reaction")
 PLAYED_EFFECTS = ("damage", "heal", "gain-blood", "pay-blood", "take-standee", "keep",
                   "applause")
 PLAYED_TARGETS = tuple(t for t in TARGETS if t != "target-player")
-PLAYED_CONDITIONS = ("holds-standee", "taken-from-living-foe", "defeated-this-way")
+PLAYED_CONDITIONS = ("holds-standee", "taken-from-living-foe", "defeated-this-way",
+                     "paid-blood")
 
 
 def plays(abilities) -> bool:
@@ -51,8 +53,11 @@ class NeedChoice(Exception):  # noqa: N818 - not an error: a pause for the playe
 
 
 class _Run:
-    def __init__(self, state: SpellGame, caster: str, card: dict, choices: list, seed):
+    def __init__(self, state: SpellGame, caster: str, card: dict, choices: list, seed,
+                 component: int | None = None):
         self.state, self.caster, self.card = state, caster, card
+        self.component = component  # its index in the spell being cast (Blood costs)
+        self.paid = False
         self.choices, self.used = list(choices), []
         self.rng = make_rng(seed)
         self.events: list[dict] = []
@@ -131,6 +136,8 @@ class _Run:
             return bool(giver and giver != self.caster and self.state.wizard(giver).alive)
         if name == "defeated-this-way":
             return self.defeated
+        if name == "paid-blood":
+            return self.paid
         raise EngineError(f"the condition {CONDITIONS[name]!r} is not played in spell games",
                           field="abilities", code="by-hand")
 
@@ -167,9 +174,11 @@ class _Run:
         elif do == "heal":
             self.act({"type": "heal", "target": self.caster,
                       "amount": self.amount(effect.get("amount", 1), spell_glyphs)})
-        elif do in ("gain-blood", "pay-blood"):
-            self.act({"type": do.replace("-", "_"), "wizard": self.caster,
+        elif do == "gain-blood":
+            self.act({"type": "gain_blood", "wizard": self.caster,
                       "amount": self.amount(effect.get("amount", 1), spell_glyphs)})
+        elif do == "pay-blood":
+            self.pay_blood(self.amount(effect.get("amount", 1), spell_glyphs))
         elif do == "take-standee":
             self.taken_from = self.state.standee
             self.last = [self.taken_from] if self.taken_from else []
@@ -185,6 +194,19 @@ class _Run:
         elif do == "applause":
             for _ in range(effect.get("amount", 1)):
                 self.act({"type": "gain_applause", "wizard": self.caster})
+
+    def pay_blood(self, amount: int) -> None:
+        """A Blood cost: the caster may pay it, decided before the component deals damage
+        or rolls; the effects it buys carry "if": "paid-blood"."""
+        action = {"type": "pay_blood", "wizard": self.caster, "amount": amount}
+        if self.component is not None:
+            action["component"] = self.component
+        problems = combat_preflight(self.state, action)
+        if problems:
+            self.flag(problems[0].rule, f"cannot pay {amount} Blood: {problems[0].message}")
+            return
+        if self.choose(self.caster, f"pay {amount} Blood?", [True, False]):
+            self.paid = bool(self.act(action))
 
     def damage(self, targets: list[str], amount: int) -> None:
         absorb = []
@@ -208,13 +230,15 @@ class _Run:
 
 def resolve_ability(state: SpellGame, caster: str, ability: dict, *, card: dict | None = None,
                     roll_total: int | None = None, spell_glyphs=(), choices=(),
-                    seed=None) -> dict:
+                    seed=None, component: int | None = None) -> dict:
     """Run one ability for ``caster``. ``card``: {"name", "glyph", "kept"} of the card
     (KEEP keeps it). ``roll_total``: the Power Roll for a band table.
-    ``spell_glyphs``: the glyphs in the spell (for per-glyph amounts)."""
+    ``spell_glyphs``: the glyphs in the spell (for per-glyph amounts). ``component``: the
+    card's index in the spell being cast (combat's place_spell), so a Blood cost is checked
+    against what that component has already done."""
     validate([ability], path="ability")
     state.wizard(caster)
-    run = _Run(state, caster, card or {}, list(choices), seed)
+    run = _Run(state, caster, card or {}, list(choices), seed, component)
     why = []
     try:
         if "bands" in ability:

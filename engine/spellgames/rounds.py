@@ -370,7 +370,7 @@ def _run_ability(state: dict, card: dict, ability: dict, more: list) -> dict:
         _core(state), wizard, ability, card={"name": card["name"], "glyph": card.get("glyph")},
         roll_total=(state["roll"] or {}).get("total"),
         spell_glyphs=[c.get("glyph") for c in state["spells"][wizard]],
-        choices=pending + more,
+        choices=pending + more, component=state["step"],
         seed=f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}")
 
 

@@ -133,3 +133,40 @@ def test_every_scripted_spell_card_is_valid_readable_and_plays(game):
         assert validate(abilities) == abilities
         assert all(line.endswith(".") for line in describe(abilities)), slug
         assert plays(abilities), slug
+
+
+BLOOD_BOLT = {"trigger": "resolved", "effects": [
+    {"do": "damage", "amount": 2, "target": "foe-left"},
+    {"do": "pay-blood", "amount": 3},
+    {"do": "damage", "amount": 4, "target": "foe-left", "if": "paid-blood"}]}
+CASTING = {"type": "place_spell", "wizard": "You", "components": [{"name": "Blood Bolt"}]}
+
+
+def casting_table(blood=0, ann_hp=20):
+    from engine.spellgames import apply
+
+    state = table()
+    state.wizard("You").blood = blood
+    state.wizard("Ann").hp = ann_hp
+    for action in (CASTING, {"type": "resolve_component", "wizard": "You", "component": 0}):
+        state = apply(state, action).state
+    return state
+
+
+def test_a_blood_cost_after_the_components_own_kill_is_refused():
+    """rumble 18.11: the kill's 3 Blood cannot pay the cost of the component that made it."""
+    done = resolve_ability(casting_table(blood=0, ann_hp=2), "You", BLOOD_BOLT, component=0)
+    assert done["done"] and done["state"].wizard("You").blood == 3  # from the kill
+    refused = [e for e in done["events"] if e["type"] == "flag" and "18.11" in e["rule"]]
+    assert refused and "kill" in refused[0]["text"]
+    assert done["state"].wizard("Ann").alive is False and done["state"].wizard("You").blood == 3
+
+
+def test_a_blood_cost_paid_before_acting_buys_its_effect():
+    ability = {"trigger": "resolved", "effects": BLOOD_BOLT["effects"][1:]}
+    asked = resolve_ability(casting_table(blood=5), "You", ability, component=0)
+    assert asked["needs"]["options"] == [True, False]
+    paid = resolve_ability(casting_table(blood=5), "You", ability, component=0, choices=[True])
+    assert paid["state"].wizard("You").blood == 2 and paid["state"].wizard("Ann").hp == 16
+    kept = resolve_ability(casting_table(blood=5), "You", ability, component=0, choices=[False])
+    assert kept["state"].wizard("You").blood == 5 and kept["state"].wizard("Ann").hp == 20
