@@ -43,7 +43,8 @@ from .turn_order import spell_order
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
                 "power_roll", "random_foe", "play_card", "next", "end_round")
 # Core actions the flow owns: the sandbox runs them itself at the right moment.
-FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round")
+FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round", "place_spell",
+                     "resolve_component")
 MANUAL_ACTIONS = tuple(a for a in COMBAT_ACTIONS if a not in FLOW_OWNED_COMBAT)
 CARD_KEYS = ("type", "name", "glyph", "initiative", "slot")
 MAX_BANDS = 8
@@ -599,7 +600,10 @@ def _next(state, action, events):
 
 
 def _end_round(state, action, events):
-    _combat(state, {"type": "end_round"}, events)
+    # Anarchy: who completed the Champion's "End of round" Challenge (anarchy 20.6).
+    winners = {"challenge_winners": action["challenge_winners"]} \
+        if action.get("challenge_winners") is not None else {}
+    _combat(state, {"type": "end_round", **winners}, events)
     if state["phase"] != "game-over":
         state["round"] += 1
         _start_build(state, events)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import EngineError
 from engine.spellgames import rounds as sr
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
@@ -142,3 +143,26 @@ def test_the_same_seed_replays_the_same_damage(seed):
     first, _ = sr.apply(sparkling(seed), offered(sparkling(seed))[0])
     again, _ = sr.apply(sparkling(seed), offered(sparkling(seed))[0])
     assert hp(first) == hp(again)
+
+
+def test_the_flow_owns_the_casting_record():
+    state = round_for(1)
+    with pytest.raises(EngineError):
+        sr.check(state, {"type": "place_spell", "wizard": "You", "components": [{"name": "X"}]})
+    assert state["game"]["casting"]["wizard"] == "You"
+    assert state["game"]["casting"]["components"][0]["status"] == "resolving"
+
+
+def test_anarchy_end_of_round_awards_the_challenge():
+    spells = {"A": [{"type": "delivery", "glyph": "dark", "initiative": 3, "name": "D"}],
+              "B": [{"type": "delivery", "glyph": "dark", "initiative": 2, "name": "E"}]}
+    state = sr.new_state("anarchy", list(spells), 1)
+    for wizard, cards in spells.items():
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": cards[0]})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while state["phase"] == "resolve":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    state, events = sr.apply(state, {"type": "end_round", "challenge_winners": ["B"]})
+    b = next(w for w in state["game"]["wizards"] if w["name"] == "B")
+    assert len(b["applause"]) == 1 and any(e["rule"] == "anarchy 20.6" for e in events)
