@@ -134,6 +134,7 @@ class EntryAdmin(HistoryAdmin):
             "keywords",
         )}),
         ("Text", {"fields": ("text", "flavor", "aliases", "source", "notes", "position")}),
+        ("Abilities (fixtures/FORMAT.md)", {"fields": ("abilities",)}),
     )
 
     @admin.display(boolean=True, description="text", ordering="text")

@@ -51,6 +51,7 @@ def _export_game(game: Game) -> dict:
                     {"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
                     for b in e.bands.all()
                 ],
+                **({"abilities": e.abilities} if e.abilities else {}),
                 "source": e.source, "notes": e.notes,
             }
             for e in game.entries.all()

@@ -35,6 +35,7 @@ GAME_FIELDS = {**validation.GAME, "components": None, "entries": None, "rules": 
                "glossary": None, "rulings": None}
 COMPONENT_FIELDS = {**validation.COMPONENT, "breakdown": None}
 ENTRY_FIELDS = {**validation.ENTRY, "bands": None}
+OPTIONAL_FIELDS = {"abilities"}  # an entry without it is not scripted
 BAND_FIELDS = validation.BAND
 RULE_FIELDS = validation.RULE
 TERM_FIELDS = validation.TERM
@@ -60,7 +61,8 @@ class _Checker:
                 self.add(f"{path}.{key}", f"unknown field (expected: {', '.join(spec)})")
         for key, check in spec.items():
             if key not in obj:
-                self.add(f"{path}.{key}", "missing field")
+                if key not in OPTIONAL_FIELDS:
+                    self.add(f"{path}.{key}", "missing field")
             elif check is not None and (message := check(obj[key])):
                 self.add(f"{path}.{key}", message)
         return True

@@ -100,6 +100,7 @@ def _entry_values(data: dict, game: Game, components: dict, position: int) -> di
     )}
     values["component"] = components.get(data["component"]) if data["component"] else None
     values["position"] = position
+    values["abilities"] = data.get("abilities", [])
     return values
 
 

@@ -144,6 +144,12 @@ class Component(SharedRules, models.Model):
                 )
 
 
+def validate_abilities(value) -> None:
+    """The ability language's own check, as a Django ValidationError."""
+    if message := validation.abilities(value):
+        raise ValidationError(message, code="bad-ability")
+
+
 class Entry(SharedRules, models.Model):
     """A card, token, tile, standee or character that a rulebook names."""
 
@@ -177,6 +183,10 @@ class Entry(SharedRules, models.Model):
     )
     flavor = models.TextField(null=True, blank=True, help_text="Blank: unknown.")
     aliases = models.JSONField(default=list, blank=True)
+    abilities = models.JSONField(
+        default=list, blank=True, validators=[validate_abilities],
+        help_text="The card's effects as data for the sandbox (fixtures/FORMAT.md, "
+        '"Abilities"). Empty: not scripted, applied by hand.')
     source = models.CharField(max_length=200, blank=True, help_text="Rulebook section.")
     notes = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
@@ -199,6 +209,10 @@ class Entry(SharedRules, models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        validate_abilities(self.abilities)  # the sandbox runs them: never store a bad one
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("card-detail", args=[self.game.slug, self.slug])

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Iterable
 
 from cardsite import games
+from engine import abilities as ability_language
+from engine.core import EngineError
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -117,6 +119,15 @@ def texts(max_items: int = LIST_ITEMS, limit: int = LIST_ITEM) -> Callable:
 str_list = texts()
 
 
+def abilities(value):
+    """The ability language's own check (engine.abilities), the sandbox runs these."""
+    try:
+        ability_language.validate(value)
+    except EngineError as exc:
+        return f"not a valid ability list (fixtures/FORMAT.md, \"Abilities\"): {exc.message}"
+    return None
+
+
 def boolean(value):
     return None if isinstance(value, bool) else f"expected true or false, got {show(value)}"
 
@@ -141,7 +152,7 @@ ENTRY = {
     **{name: int_or_null(*games.ATTRIBUTE_BOUNDS[name][:2])
        for name in games.NUMERIC_ATTRIBUTES},
     "keywords": str_list, "text": opt_text(), "flavor": opt_text(), "aliases": str_list,
-    "source": text(SOURCE), "notes": text(),
+    "abilities": abilities, "source": text(SOURCE), "notes": text(),
 }
 BAND = {"low": int_or_null(*BAND_RANGE), "high": int_or_null(*BAND_RANGE),
         "effect": nonempty(), "keep": boolean}

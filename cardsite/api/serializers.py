@@ -22,6 +22,8 @@ from cardsite.api.fields import (
     page_url,
 )
 from cardsite.models import Component, Entry, Game, RollBand
+from engine import abilities as ability_language
+from engine.core import EngineError
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 GAME_FIELD = {"queryset": Game.objects.all(), "slug_field": "slug"}
@@ -155,6 +157,18 @@ class StringList(serializers.ListField):
     child = serializers.CharField()
 
 
+@extend_schema_field({k: v for k, v in ability_language.SCHEMA.items() if k != "$schema"})
+class AbilitiesField(serializers.JSONField):
+    """An entry's abilities in the ability language (fixtures/FORMAT.md, "Abilities")."""
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        try:
+            return ability_language.validate(value)
+        except EngineError as exc:
+            raise serializers.ValidationError(exc.message, code="bad-ability") from exc
+
+
 class EntrySerializer(UrlsMixin, ModelCleanSerializer):
     """A catalog entry. Writes: ``bands``, when given, replace the entry's bands."""
 
@@ -165,6 +179,8 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
     keywords = StringList(required=False)
     aliases = StringList(required=False)
     bands = RollBandSerializer(many=True, required=False)
+    abilities = AbilitiesField(required=False, help_text="The card's effects as data; empty: "
+                               "not scripted (applied by hand).")
     unknown = serializers.SerializerMethodField()
     not_applicable = serializers.SerializerMethodField()
     extra_write_fields = ("bands",)
@@ -174,8 +190,8 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
         fields = [
             "game", "slug", "name", "kind", "component", "type", "glyph", "symbol",
             "initiative", "cost", "vp", "body", "mind", "strength", "copies", "keywords",
-            "text", "flavor", "aliases", "bands", "source", "notes", "position", "unknown",
-            "not_applicable", "updated", "url", "page_url",
+            "text", "flavor", "aliases", "bands", "abilities", "source", "notes", "position",
+            "unknown", "not_applicable", "updated", "url", "page_url",
         ]
         read_only_fields = ["updated"]
 

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from cardsite import abilities
 from cardsite.filters import EntryFilterSet, type_choices
 from cardsite.models import Entry
 from cardsite.pages.entry_display import entry_attributes
@@ -108,6 +109,7 @@ def card_page(request, game, slug):
         "keywords": keyword_links(entry) if entry.keywords else [],
         "bands": bands,
         "band_odds": band_odds(bands),
+        "abilities": abilities.entry_status(entry, bands),
         "dice_columns": DICE_COLUMNS,
         "rulings": list(entry.rulings.all()),
         "rules": list(entry.mentioned_in_rules.all()),

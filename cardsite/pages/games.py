@@ -3,6 +3,7 @@ from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
+from cardsite import abilities
 from cardsite.models import Component, Entry, Game
 from cardsite.selectors import game_coverage
 from rulesref.models import GlossaryTerm, Rule, Ruling
@@ -36,4 +37,5 @@ def game_page(request, game):
         "groups": groups,
         "loose_entries": loose,
         "coverage": game_coverage(game=game_obj.slug),
+        "ability_coverage": abilities.game_coverage(game_obj),
     })

@@ -8,12 +8,12 @@ exact keys are in ``engine.rule_refs``):
 
 - ``cards``: Contents (1) and card definitions: the named cards, stand-ins
   for what the rulebook does not list, and which cards are never bought.
-- ``setup``: Setup (3.1-3.6: starting decks, the main deck, the Legendary
-  Devil stack, the Line-Up, the Demon and Satan's Taint decks, the stacks)
-  and the Satan player's Setup (8.5).
+- ``setup``: Setup (3.1-3.6: starting decks, the five Wizard Ability Tiles
+  (6.21, 7.11), the main deck, the Legendary Devil stack, the Line-Up, the
+  Demon and Satan's Taint decks, the stacks) and the Satan player's Setup (8.5).
 - ``state``: the table as data (players, zones, piles) and the rules that move
   cards: Shuffling Your Deck (6.5), Mayhem (6.14), Dead Wizard Tokens and
-  death (6.15), Demons (6.19), Death as Satan (8.1), End of Game (5.1).
+  death (6.15, PRIDE's discard as a pending decision), Demons (6.19), Death as Satan (8.1), End of Game (5.1).
 - ``health``: Hit Points: Beelze-Butthole tiles (6.18, 8.15), healing (7.1),
   spending HP (7.4), HP after death.
 - ``buying``: Buying (4.1.8), Familiars and Spellbooks (6.1.5), Legendary

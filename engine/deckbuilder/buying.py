@@ -52,6 +52,12 @@ def parse_target(state: TableState, buyer: str, card) -> BuyTarget:
     return BuyTarget("line-up", card)
 
 
+def familiar_cost(buyer) -> int:
+    """6; 2 less with the Familiar-discount Ability Tile (Tile Clarifications)."""
+    return FAMILIAR_COST - (2 if getattr(buyer, "ability_tile", None) == "familiar-discount"
+                            else 0)
+
+
 def _own_card_problems(state, buyer, target, kind):
     """Familiar or Spellbook: only your own, and only while it is still under your Wizard."""
     owner = next((p for p in state.players if p.name == target.owner), None)
@@ -65,7 +71,7 @@ def _own_card_problems(state, buyer, target, kind):
     if name is None:
         return None, [Problem("already-bought", f"Your {kind} is no longer under your Wizard.",
                               rule("satanic-panic.familiar-spellbook"))]
-    cost = FAMILIAR_COST if kind == "Familiar" else state.card(name).cost
+    cost = familiar_cost(owner) if kind == "Familiar" else state.card(name).cost
     return name, ([] if cost is not None else
                   [Problem("cost-unknown", f"{name}'s printed cost is not known.",
                            rule("satanic-panic.familiar-spellbook"))])
@@ -110,6 +116,8 @@ def buy_problems(state: TableState, buyer_name: str, target: BuyTarget):
             elif cost is None:
                 problems.append(Problem("cost-unknown", f"{name}'s cost is not known.",
                                         rule("satanic-panic.buying")))
+            elif state.card(name).kind == "familiar":  # Adam and Steve: the tile applies too
+                cost = max(0, cost - (FAMILIAR_COST - familiar_cost(buyer)))
     elif target.source == "legendary-devil":
         if not state.legendary_devils:
             problems.append(Problem("stack-empty", "The Legendary Devil stack is empty.",
@@ -129,7 +137,7 @@ def buy_problems(state: TableState, buyer_name: str, target: BuyTarget):
         name, own_problems = _own_card_problems(state, buyer, target, kind)
         problems += own_problems
         if name and not own_problems:
-            cost = FAMILIAR_COST if kind == "Familiar" else state.card(name).cost
+            cost = familiar_cost(buyer) if kind == "Familiar" else state.card(name).cost
     if cost is not None and cost > state.power and buyer is state.current:
         problems.append(Problem("not-enough-power", f"{name} costs {cost}; you have "
                                 f"{state.power} Power.", rule("satanic-panic.buying")))

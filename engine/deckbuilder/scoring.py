@@ -43,6 +43,12 @@ def _token_label(value, *, kind: str, field: str) -> tuple[str, int]:
     return kind, int(match.group(2))
 
 
+def token_vp(label: str) -> int:
+    """The VP of one Dead Wizard Token by its label: -3, or its printed total."""
+    key = _token_label(label, kind="DWT", field="dead_wizard_tokens")
+    return TOKEN_TOTALS.get(key, DEAD_WIZARD_TOKEN_VP)
+
+
 def token_penalty(value, *, kind: str, field: str, base: int,
                   face_up: bool = True) -> tuple[int, int, list[str]]:
     """(count, VP, notes) for a token count or a list of token labels.

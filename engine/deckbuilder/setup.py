@@ -55,6 +55,22 @@ SATAN_STARTING_DECK = {"Hellfire": 10, "The Satanic Shuffle": 2, "Terrible Tempt
                        "Digging Your Grave": 1, "Satanic Wand": 1}
 # Ability tiles that swap a starter Glyph for their card (the Glyph leaves the game).
 ABILITY_TILE_CARDS = {"lucky-wand": "Lucky's Lucky Wand", "enslave-ball": "Enslave-'Em-All Ball"}
+# The five Wizard Ability Tiles the rulebook quotes, by key: (what happens at setup, rule).
+ABILITY_TILES = {
+    "lucky-wand": ("swaps a starter Glyph for Lucky's Lucky Wand; the Glyph is removed from "
+                   "the game", "satanic-panic.tile-replaced-glyph"),
+    "enslave-ball": ("swaps a starter Glyph for Enslave-'Em-All Ball; the Glyph is removed from "
+                     "the game", "satanic-panic.tile-replaced-glyph"),
+    "lil-buddies": ("sets 7 Lil' Buddies aside (only this player uses them; once per turn, "
+                    "ATTACK: another player gains 1)", "satanic-panic.ability-tile-set-aside"),
+    "dead-wizard-tokens": ("gains 2 Dead Wizard Tokens from those left out of the stack at the "
+                           "start of their first turn, and destroys 2 at the END OF GAME",
+                           "satanic-panic.tile-dead-wizard-tokens"),
+    "familiar-discount": ("pays 2 less to buy Familiars (Adam and Steve from the main deck too)",
+                          "satanic-panic.tile-familiar-discount"),
+}
+LIL_BUDDIES = "Lil' Buddies"
+LIL_BUDDIES_SET_ASIDE = 7
 
 SATAN = "Satan"
 
@@ -77,6 +93,8 @@ class SetupPlan:
     taint_deck: list[str]
     satan_stack: list[str]
     supplies: dict[str, int]
+    tiles: dict[str, str] = field(default_factory=dict)  # player: Ability Tile key
+    set_aside: dict[str, list[str]] = field(default_factory=dict)  # Lil' Buddies
     explanation: Explanation = field(default_factory=Explanation)
 
 
@@ -89,7 +107,7 @@ def starting_deck(*, satanic_glyph: bool, tile: str | None = None) -> dict[str, 
     if satanic_glyph:
         deck["Glyph"] -= 1
         deck["Satanic Glyph"] = 1
-    if tile:
+    if tile in ABILITY_TILE_CARDS:
         deck["Glyph"] -= 1
         deck[ABILITY_TILE_CARDS[tile]] = 1
     return deck
@@ -139,9 +157,9 @@ def _require_options(players, satan, dwt_per_player, legendary_devils, ability_t
         raise EngineError(f"ability_tiles has {len(tiles)} entries for {wizards} wizards",
                           field="ability_tiles", code="range")
     for tile in tiles:
-        if tile is not None and tile not in ABILITY_TILE_CARDS:
+        if tile is not None and tile not in ABILITY_TILES:
             raise EngineError(f"unknown ability tile {tile!r}; known: "
-                              f"{', '.join(ABILITY_TILE_CARDS)}", field="ability_tiles")
+                              f"{', '.join(ABILITY_TILES)}", field="ability_tiles")
     used = [t for t in tiles if t]
     if len(used) != len(set(used)):
         raise EngineError("each ability tile's card exists once: one player per tile",
@@ -166,13 +184,17 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
 
     # 1. Starting decks.
     decks: dict[str, list[str]] = {}
+    tile_of: dict[str, str] = {}
+    set_aside: dict[str, list[str]] = {}
     for name, tile in zip(names[1:] if satan else names, tiles, strict=False):
         counts = starting_deck(satanic_glyph=use_satanic_glyph, tile=tile)
         decks[name] = _deck_list(counts)
         if tile:
-            ex.add(rule("satanic-panic.tile-replaced-glyph"),
-                   f"{name}'s ability tile swaps a starter Glyph for {ABILITY_TILE_CARDS[tile]}; "
-                   "the Glyph is removed from the game.")
+            tile_of[name] = tile
+            what, key = ABILITY_TILES[tile]
+            ex.add(rule(key), f"{name}'s Wizard Ability Tile {what}.")
+        if tile == "lil-buddies":
+            set_aside[name] = [LIL_BUDDIES] * LIL_BUDDIES_SET_ASIDE
     ex.add(rule("satanic-panic.starting-deck"),
            f"Each wizard starts with 6 Glyph, 1 Satanic Wand and 3 Fizzle ({wizards} wizard(s)).")
     if use_satanic_glyph:
@@ -256,7 +278,7 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
         demon_deck=demons, taint_deck=taints, satan_stack=satan_stack,
         supplies={"Wild Magic": WILD_MAGIC_CARDS, "Burning Limp Wand": BURNING_LIMP_WAND_CARDS,
                   "Little Pot o' Gold": LITTLE_POT_O_GOLD_CARDS},
-        explanation=ex)
+        tiles=tile_of, set_aside=set_aside, explanation=ex)
 
 
 def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
@@ -287,7 +309,9 @@ def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
         "starting_deck": deck_counts[first_wizard],
         "satan_deck": deck_counts.get(SATAN),
         "decks": [{"player": n, "role": "satan" if n == SATAN else "wizard",
-                   "cards": deck_counts[n]} for n in plan.names],
+                   "cards": deck_counts[n], "ability_tile": plan.tiles.get(n),
+                   "set_aside": dict(Counter(plan.set_aside.get(n, [])))}
+                  for n in plan.names],
         "turn_order": plan.names,
         "line_up": plan.line_up,
         "destroyed": plan.destroyed,

@@ -20,6 +20,8 @@ from .cards import BUILTIN, STANDEE, CardDef
 from .health import damage, hp_after_death, max_hp
 from .setup import LINE_UP_SIZE, STARTING_HP
 
+PRIDE = "PRIDE"  # one of the 7 Deadly Sins Dead Wizard Tokens (3 copies), text quoted
+
 
 @dataclass
 class PanicPlayer:
@@ -37,6 +39,9 @@ class PanicPlayer:
     dead_wizard_tokens: list[str] = field(default_factory=list)
     damned_wizard_tokens: list[str] = field(default_factory=list)
     penta_coins: int = 0
+    ability_tile: str | None = None  # a Wizard Ability Tile key (setup.ABILITY_TILES)
+    set_aside: list[str] = field(default_factory=list)  # the tile's cards set aside
+    tile_first_turn_done: bool = False
 
     @property
     def max_hp(self) -> int:
@@ -237,9 +242,35 @@ class TableState:
                    + (f"; {len(demons)} Demon(s) they own are destroyed." if demons else "."))
         if demons:
             self.event("satanic-panic.demon", "Demons are destroyed when their owner dies.")
-        if token:
+        if token == PRIDE:
+            self._pride(victim)
+        elif token:
             self.flag("satanic-panic.death", token, f"{token}'s face-up effect is not run: the "
                       "rulebook does not give the tokens' texts.")
+
+    def _pride(self, player: PanicPlayer) -> None:
+        """PRIDE: "Discard a card, or 3 cards if you have another PRIDE." Which cards is the
+        player's decision (a pending discard); a shorter hand discards what it has."""
+        another = player.dead_wizard_tokens.count(PRIDE) > 1
+        count = min(3 if another else 1, len(player.hand))
+        self.event("satanic-panic.sins", f"{player.name} gains PRIDE"
+                   + (" and owns another PRIDE: only that part resolves, discard 3 cards"
+                      if another else ": discard a card")
+                   + (f" ({count} in hand)" if count < (3 if another else 1) else "") + ".")
+        if count:
+            self.pending = {"type": "discard", "player": player.name, "count": count,
+                            "why": PRIDE}
+
+    def discard_for_pending(self, card: str) -> None:
+        """One card of a pending discard (PRIDE) from the deciding player's hand."""
+        pending = self.pending
+        player = self.player(pending["player"])
+        player.hand.remove(card)
+        player.discard.append(card)
+        left = pending["count"] - 1
+        self.pending = {**pending, "count": left} if left and player.hand else None
+        self.event("satanic-panic.sins", f"{player.name} discards {card} for "
+                   f"{pending['why']}" + (f"; {left} more" if self.pending else "") + ".")
 
     def _satan_dies(self, victim: PanicPlayer, killer) -> None:
         demons = [c for c in victim.ongoing if self.card(c).kind == "demon"]
@@ -272,10 +303,27 @@ class TableState:
             reasons.append("legendary-devils")
         return reasons
 
+    def _tile_destroys_tokens(self, player: PanicPlayer) -> None:
+        """END OF GAME: the Dead Wizard Tokens tile destroys 2 of its owner's tokens.
+
+        Reading: the owner destroys the two that cost the most VP (DWT 11 and 22 are
+        worth -6), the choice any player would make."""
+        from .scoring import token_vp  # scoring imports nothing from here
+
+        chosen = sorted(player.dead_wizard_tokens, key=token_vp)[:2]
+        for token in chosen:
+            player.dead_wizard_tokens.remove(token)
+            self.destroyed.append(token)
+        self.event("satanic-panic.tile-dead-wizard-tokens",
+                   f"END OF GAME: {player.name}'s Ability Tile destroys 2 Dead Wizard Tokens "
+                   f"({', '.join(chosen) or 'none owned'}; reading: the costliest).")
+
     def final_tally(self) -> list[dict]:
         """Every card back into the deck, then the score endpoint's input per player."""
         rows = []
         for p in self.players:
+            if p.ability_tile == "dead-wizard-tokens":
+                self._tile_destroys_tokens(p)
             p.deck = p.owned_cards()
             p.hand, p.discard, p.played, p.ongoing = [], [], [], []
             counts = Counter(p.deck)

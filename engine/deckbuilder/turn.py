@@ -68,7 +68,9 @@ class TurnState(TableState):
         defs = {}
         table_players = []
         for name in plan.names:
-            p = PanicPlayer(name=name, satan=name == plan.satan, deck=plan.decks[name])
+            p = PanicPlayer(name=name, satan=name == plan.satan, deck=plan.decks[name],
+                            ability_tile=plan.tiles.get(name),
+                            set_aside=list(plan.set_aside.get(name, [])))
             if not p.satan:
                 fam = familiar_def(name)
                 book = spellbook_def(name, (spellbook_costs or {}).get(name))
@@ -113,6 +115,10 @@ class TurnState(TableState):
     def legal_actions(self) -> list[dict]:
         if self.game_over:
             return []
+        if self.pending and self.pending["type"] == "discard":
+            who = self.pending["player"]
+            return [{"type": "discard", "player": who, "card": c}
+                    for c in sorted(set(self.player(who).hand))]
         if self.pending:
             who = self.pending["player"]
             return ([{"type": "defend", "player": who, "card": c} for c in self.pending["options"]]
@@ -135,6 +141,13 @@ class TurnState(TableState):
         if action.get("player") not in (None, self.actor()):
             return [Problem("not-your-decision", f"{self.actor()} decides now.",
                             rule("satanic-panic.turn-sequence"))]
+        if self.pending and self.pending["type"] == "discard":
+            if kind == "discard" and action.get("card") in self.player(
+                    self.pending["player"]).hand:
+                return []
+            return [Problem("decision-pending", f"{self.pending['player']} must first discard "
+                            f"for {self.pending['why']} ({self.pending['count']} card(s) from "
+                            "their hand).", rule("satanic-panic.sins"))]
         if self.pending:
             if kind == "no-defense":
                 return []
@@ -164,7 +177,9 @@ class TurnState(TableState):
             raise EngineError(problems[0].message, field="action", code=problems[0].code)
         start = len(self.log)
         kind = action["type"]
-        if kind in ("defend", "no-defense"):
+        if kind == "discard":
+            self.discard_for_pending(action["card"])
+        elif kind in ("defend", "no-defense"):
             resolve_defense(self, action)
         elif kind == "play":
             play_card(self, action)
@@ -241,6 +256,15 @@ class TurnState(TableState):
     # --- turn structure -----------------------------------------------------
     def _start_turn(self) -> None:
         self.refill_line_up()
+        me = self.current
+        if me.ability_tile == "dead-wizard-tokens" and not me.tile_first_turn_done:
+            me.tile_first_turn_done = True
+            gained = self.unused_dead_wizard_tokens[:2]
+            del self.unused_dead_wizard_tokens[:2]
+            me.dead_wizard_tokens.extend(gained)
+            self.event("satanic-panic.tile-dead-wizard-tokens",
+                       f"{me.name}'s first turn: the Ability Tile gains 2 Dead Wizard Tokens from "
+                       f"those left out of the stack ({', '.join(gained) or 'none left'}).")
         self.event("satanic-panic.turn-sequence", f"Turn {self.turn}: {self.current.name}'s "
                    "start of turn (no start-of-turn effects known to the engine).")
         if self.options.get("end_timing") == "immediate" and self.end_conditions():

@@ -3,9 +3,12 @@
 ``preflight(state, action)`` is read-only and returns the Problems that make
 an action illegal; ``apply(state, action, rng)`` runs it on a copy and returns
 the new state with the events it caused (the old state is never changed, and
-nothing changes when preflight finds a problem). Card effects the engine
-cannot run (Reactions, Dead Wizard cards, Champion effects) are reported as
-``flag`` events, never silently skipped.
+nothing changes when preflight finds a problem). ``place_spell`` and
+``resolve_component`` follow the spell being cast, so a death knows which
+Reactions have not started and a Blood cost knows whether its component has
+already dealt damage or rolled. Card effects the engine cannot run (Dead
+Wizard cards, Champion effects) are reported as ``flag`` events, never
+silently skipped.
 """
 from __future__ import annotations
 
@@ -31,10 +34,12 @@ from .state import Creature, SpellGame, Wizard
 MAX_AMOUNT = 999
 
 RUMBLE_ONLY = {"gain_blood", "pay_blood", "take_standee", "new_game"}
+CASTING_ACTIONS = ("place_spell", "resolve_component")
+COMPONENT_STATUSES = ("waiting", "resolving", "resolved")
 ANARCHY_ONLY = {"gain_applause"}
 ACTION_TYPES = ("damage", "damage_each", "heal", "gain_blood", "pay_blood", "take_standee", "keep_creature",
                 "discard_creature", "gain_treasure", "gain_applause", "reveal_spell",
-                "start_round", "end_round", "new_game")
+                "start_round", "end_round", "new_game", *CASTING_ACTIONS)
 WIZARD_FIELD = {"damage": "target", "heal": "target"}  # others name "wizard"
 
 
@@ -73,7 +78,30 @@ def _check_shape(state: SpellGame, action) -> str:
         state.wizard(action["source"])
     if kind in ("damage", "damage_each", "heal", "gain_blood", "pay_blood"):
         _amount(action)
+    if kind == "place_spell":
+        _placed_components(action)
+    if kind == "end_round":
+        _challenge_winners(state, action)
+    if kind == "resolve_component" or (kind == "pay_blood" and "component" in action):
+        require_int(action.get("component"), field="component", low=0, high=99)
     return kind
+
+
+def _placed_components(action: dict) -> list[dict]:
+    """place_spell's components: [{"name", "reaction"?}] in resolution order."""
+    raw = action.get("components")
+    if not isinstance(raw, list) or not raw or len(raw) > 12:
+        raise EngineError("components must list the spell's cards (1 to 12)",
+                          field="components", code="type")
+    placed = []
+    for i, comp in enumerate(raw):
+        if not isinstance(comp, dict) or not isinstance(comp.get("name"), str):
+            raise EngineError(f"components[{i}] must be an object with a name",
+                              field=f"components[{i}]", code="type")
+        placed.append({"name": comp["name"][:120], "reaction": bool(comp.get("reaction")),
+                       "status": "waiting", "blood_paid": False, "acted": False,
+                       "blood_at_start": None})
+    return placed
 
 
 def _targets(action: dict) -> list[str]:
@@ -127,6 +155,10 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
             _amount(action) > state.wizard(action["wizard"]).blood:
         problems.append(Problem("not-enough-blood", "you cannot pay Blood you do not have",
                                 cite(game, "blood.pay")))
+    if kind == "pay_blood" and game == "rumble" and "component" in action:
+        problems += _blood_cost_problems(state, action)
+    if kind == "resolve_component":
+        problems += _resolve_component_problems(state, action)
     if kind == "discard_creature":
         wizard = state.wizard(action["wizard"])
         index = require_int(action.get("creature", 0), field="creature", low=0, high=99)
@@ -134,6 +166,51 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
             problems.append(Problem("no-creature", f"{wizard.name} has no such kept Creature",
                                     cite(game, "creature.keep")))
     return problems
+
+
+def _casting_component(state: SpellGame, wizard: str, index: int) -> dict | None:
+    casting = state.casting
+    if not casting or casting["wizard"] != wizard or index >= len(casting["components"]):
+        return None
+    return casting["components"][index]
+
+
+def _blood_cost_problems(state: SpellGame, action: dict) -> list[Problem]:
+    """A component's Blood cost: paid as it activates, before it deals damage or rolls."""
+    wizard, index = action["wizard"], action["component"]
+    comp = _casting_component(state, wizard, index)
+    rule = cite("rumble", "blood.activation")
+    if comp is None or comp["status"] != "resolving":
+        return [Problem("component-not-resolving", f"{wizard} is not resolving component "
+                        f"{index}: a component's Blood cost is paid as it activates", rule)]
+    problems = []
+    if comp["blood_paid"]:
+        problems.append(Problem("blood-paid", f"{comp['name']}'s Blood cost has been paid: "
+                                "once per casting", cite("rumble", "blood.once")))
+    if comp["acted"]:
+        before = comp["blood_at_start"]
+        own_kill = before is not None and before < _amount(action) <= \
+            state.wizard(wizard).blood
+        problems.append(Problem(
+            "cost-after-acting",
+            f"{comp['name']} has already dealt damage or rolled: its Blood cost had to be "
+            "decided first" + (f" (with the {before} Blood held then it could not be paid; "
+                               "Blood from this component's kill cannot pay it)"
+                               if own_kill else ""), rule))
+    return problems
+
+
+def _resolve_component_problems(state: SpellGame, action: dict) -> list[Problem]:
+    wizard, index = state.wizard(action["wizard"]).name, action["component"]
+    comp = _casting_component(state, wizard, index)
+    rule = cite(state.game, "reactions") if state.game == "rumble" else cite(
+        state.game, "spell.name-order")
+    if comp is None:
+        return [Problem("no-component", f"{wizard} has placed no component {index}", rule)]
+    if comp["status"] != "waiting":
+        return [Problem("component-started", f"{comp['name']} has already started resolving",
+                        rule)]
+    return []
 
 
 def legal_actions(state: SpellGame) -> list[dict]:
@@ -149,6 +226,10 @@ def legal_actions(state: SpellGame) -> list[dict]:
             candidates.append({"type": "reveal_spell", "wizard": wizard.name})
         candidates += [{"type": "discard_creature", "wizard": wizard.name, "creature": i}
                        for i in range(len(wizard.creatures))]
+    if state.casting:
+        candidates += [{"type": "resolve_component", "wizard": state.casting["wizard"],
+                        "component": i} for i, c in enumerate(state.casting["components"])
+                       if c["status"] == "waiting"]
     return [a for a in candidates if not preflight(state, a)]
 
 
@@ -204,7 +285,18 @@ def _hit(state: SpellGame, target: Wizard, amount: int, absorb: bool, creature: 
     return target.hp == 0
 
 
+def note_acted(state: SpellGame, wizard: str | None) -> None:
+    """The resolving component of ``wizard`` has dealt damage or rolled: too late for its
+    Blood cost (rumble 18.11)."""
+    casting = state.casting
+    if casting and wizard == casting["wizard"]:
+        for comp in casting["components"]:
+            if comp["status"] == "resolving":
+                comp["acted"] = True
+
+
 def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
+    note_acted(state, action.get("source"))
     target = state.wizard(action["target"])
     if _hit(state, target, _amount(action), bool(action.get("absorb")),
             action.get("creature", 0), events):
@@ -213,6 +305,7 @@ def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) ->
 
 def _damage_each(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
     """The same damage to several wizards at once (e.g. "each foe", "each wizard")."""
+    note_acted(state, action.get("source"))
     absorbers = set(_absorbers(action))
     slain = [w for w in map(state.wizard, _targets(action))
              if _hit(state, w, _amount(action), w.name in absorbers, 0, events)]
@@ -256,9 +349,7 @@ def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, events: 
            "draws a Dead Wizard card", wizard=victim.name, killer=killer)
     _event(events, cite("rumble", "dead-wizard"), "flag",
            "Dead Wizard card drawn: a 'Resolve now' card resolves at once (not run by the engine)")
-    _event(events, cite("rumble", "reactions"), "flag",
-           f"Reactions in {victim.name}'s unresolved spell components trigger "
-           "(not run by the engine)")
+    _reactions(state, victim, killer, events)
     if killer:
         winner = state.wizard(killer)
         _gain_blood(state, winner, KILL_BLOOD, events, cite("rumble", "blood.kill"), "killing")
@@ -270,6 +361,32 @@ def _rumble_death(state: SpellGame, victim: Wizard, killer: str | None, events: 
     else:
         _event(events, cite("rumble", "blood.kill"), "note",
                "no Blood: nobody gets Blood for killing himself, and no foe dealt this damage")
+
+
+def _reactions(state: SpellGame, victim: Wizard, killer: str | None, events: list) -> None:
+    """Reactions in the victim's placed spell that have not started resolving trigger,
+    even when the victim killed himself; started or resolved ones do not."""
+    casting = state.casting
+    if not casting or casting["wizard"] != victim.name:
+        _event(events, cite("rumble", "reactions"), "flag",
+               f"Reactions in {victim.name}'s placed spell that have not started resolving "
+               "trigger (the spell is not recorded here: check by hand)", wizard=victim.name)
+        return
+    own = killer is None
+    for index, comp in enumerate(casting["components"]):
+        if not comp["reaction"]:
+            continue
+        if comp["status"] == "waiting":
+            comp["status"] = "reaction"
+            _event(events, cite("rumble", "reactions.self-inflicted" if own else "reactions"),
+                   "reaction", f"{victim.name}'s {comp['name']} has not started resolving: "
+                   "its Reaction triggers" + (" (no foe killed them: it triggers all the same)"
+                                              if own else ""),
+                   wizard=victim.name, component=index, card=comp["name"])
+        else:
+            _event(events, cite("rumble", "reactions.example"), "note",
+                   f"{victim.name}'s {comp['name']} had started resolving: its Reaction does "
+                   "not trigger", wizard=victim.name, component=index)
 
 
 def _finish_rumble_game(state: SpellGame, last: str, events: list) -> None:
@@ -383,8 +500,14 @@ def _blood(state, action, events, rng):
         _gain_blood(state, wizard, amount, events, cite("rumble", "blood.max"), "an effect")
     else:
         wizard.blood -= amount
+        comp = _casting_component(state, wizard.name, action.get("component", -1)) \
+            if "component" in action else None
+        if comp is not None:
+            comp["blood_paid"] = True
         _event(events, cite("rumble", "blood.pay"), "blood",
-               f"{wizard.name} pays {amount} Blood: {wizard.blood}", wizard=wizard.name)
+               f"{wizard.name} pays {amount} Blood" +
+               (f" for {comp['name']}, before it deals damage or rolls" if comp else "") +
+               f": {wizard.blood}", wizard=wizard.name)
 
 
 def _take_standee(state, action, events, rng):
@@ -431,6 +554,27 @@ def _reveal(state, action, events, rng):
            f"{action['wizard']} reveals the spell", wizard=action["wizard"])
 
 
+def _place_spell(state, action, events, rng):
+    components = _placed_components(action)
+    state.casting = {"wizard": action["wizard"], "components": components}
+    reactions = [c["name"] for c in components if c["reaction"]]
+    _event(events, cite(state.game, "spell.name-order"), "casting",
+           f"{action['wizard']} casts: {', '.join(c['name'] for c in components)}" +
+           (f" (Reaction: {', '.join(reactions)})" if reactions else ""),
+           wizard=action["wizard"])
+
+
+def _resolve_component(state, action, events, rng):
+    for comp in state.casting["components"]:
+        if comp["status"] == "resolving":
+            comp["status"] = "resolved"
+    comp = state.casting["components"][action["component"]]
+    comp["status"], comp["blood_at_start"] = "resolving", state.wizard(action["wizard"]).blood
+    _event(events, cite(state.game, "spell.name-order"), "component",
+           f"{action['wizard']} starts resolving {comp['name']}", wizard=action["wizard"],
+           component=action["component"])
+
+
 def _start_round(state, action, events, rng):
     if state.game == "anarchy":
         _event(events, cite("anarchy", "round.start"), "flag",
@@ -445,14 +589,55 @@ def _start_round(state, action, events, rng):
 
 
 def _end_round(state, action, events, rng):
+    state.casting = None
     for wizard in state.wizards:
         wizard.spell_revealed = False
     if state.game == "rumble" and state.standee:
         _gain_blood(state, state.wizard(state.standee), STANDEE_BLOOD, events,
                     cite("rumble", "standee.end-of-round"), "holding the Standee")
     if state.game == "anarchy":
+        _champion_challenge(state, action, events, rng)
+
+
+def _challenge_winners(state: SpellGame, action: dict) -> list[str] | None:
+    raw = action.get("challenge_winners")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(set(map(str, raw))) != len(raw):
+        raise EngineError("challenge_winners must list different wizards",
+                          field="challenge_winners", code="type")
+    return [state.wizard(name).name for name in raw]
+
+
+def _champion_challenge(state: SpellGame, action: dict, events: list,
+                        rng: random.Random | None) -> None:
+    """Anarchy: who completed the 'End of round' Challenge gains an Applause token; with
+    too few tokens left, each rolls a die and the highest rolls gain them first."""
+    winners = _challenge_winners(state, action)
+    if winners is None:
         _event(events, cite("anarchy", "champion.challenge"), "flag",
-               "'End of round' Champion Challenges award Applause (not run by the engine)")
+               "'End of round' Champion Challenge: name who completed it "
+               "(challenge_winners) to award Applause; not judged by the engine")
+        return
+    left = sum(state.applause_pool.values())
+    if len(winners) > left:
+        rng = rng or make_rng(None)
+        dice: dict[str, int] = {}
+        while len(set(dice.values())) < len(winners):  # ties re-roll among the tied
+            dice = {w: rng.randint(1, 6) for w in winners}
+        winners.sort(key=lambda w: -dice[w])
+        _event(events, cite("anarchy", "champion.challenge-tie"), "roll-off",
+               f"{len(winners)} completed the Challenge, {left} Applause token(s) left: "
+               + ", ".join(f"{w} rolls {dice[w]}" for w in winners)
+               + " (highest first)", rolls=dice)
+    for name in winners:
+        if not sum(state.applause_pool.values()):
+            _event(events, cite("anarchy", "champion.challenge-tie"), "note",
+                   f"no Applause token left for {name}")
+            continue
+        _gain_applause(state, state.wizard(name), None, events, rng or make_rng(None),
+                       cite("anarchy", "champion.challenge"), "completing the Champion's "
+                       "Challenge")
 
 
 def _new_game(state, action, events, rng):
@@ -474,4 +659,5 @@ HANDLERS = {"damage": _damage, "damage_each": _damage_each, "heal": _heal, "gain
             "take_standee": _take_standee, "keep_creature": _keep_creature,
             "discard_creature": _discard_creature, "gain_treasure": _gain_treasure,
             "gain_applause": _applause, "reveal_spell": _reveal, "start_round": _start_round,
-            "end_round": _end_round, "new_game": _new_game}
+            "end_round": _end_round, "new_game": _new_game, "place_spell": _place_spell,
+            "resolve_component": _resolve_component}

@@ -20,10 +20,12 @@ import json
 import re
 from functools import lru_cache
 
+from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
+from .abilities import resolve_ability
 from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
-from .combat import match_winner
+from .combat import match_winner, note_acted
 from .combat import preflight as combat_preflight
 from .games import GLYPHS, SLOTS, cite, require_glyph
 from .legality import (
@@ -39,9 +41,10 @@ from .state import SpellGame, new_spell_game
 from .turn_order import spell_order
 
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
-                "power_roll", "random_foe", "next", "end_round")
+                "power_roll", "random_foe", "play_card", "next", "end_round")
 # Core actions the flow owns: the sandbox runs them itself at the right moment.
-FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round")
+FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round", "place_spell",
+                     "resolve_component")
 MANUAL_ACTIONS = tuple(a for a in COMBAT_ACTIONS if a not in FLOW_OWNED_COMBAT)
 CARD_KEYS = ("type", "name", "glyph", "initiative", "slot")
 MAX_BANDS = 8
@@ -94,6 +97,8 @@ def parse_card(raw, *, field: str = "card") -> dict:
                                                          raw.get("bands") or []
                                                          if isinstance(b, dict)),
             "entry": entry if isinstance(entry, str) else None,
+            "reaction": bool(raw.get("reaction")) or "Reaction" in (raw.get("keywords") or []),
+            "abilities": validate_abilities(raw.get("abilities") or [], f"{field}.abilities"),
             "stand_in": bool(raw.get("stand_in", entry is None))}
 
 
@@ -147,7 +152,7 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
     return {"family": "spell", "game": core.to_dict(), "seed": seed, "chance": 0, "round": 1,
             "phase": "build", "champion": champion, "spells": {w: [] for w in wizards},
             "ready": [], "order": [], "order_info": None, "turn": 0, "step": 0, "queue": [],
-            "roll": None, "random_foe": None}
+            "roll": None, "random_foe": None, "ability": None}
 
 
 def _core(state: dict) -> SpellGame:
@@ -320,11 +325,54 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
     if kind == "random_foe":
         return [] if _legal_foes(core, wizard) else _p(
             "no-foe", "no foe can be chosen", cite(game, "random-foe"))
+    if kind == "play_card":
+        return _play_problems(state, card, action)
+    if scripted_ability(card) and not (state.get("ability") or {}).get("done"):
+        return _p("play-card-first", f"{card['name']} is scripted: play it (play_card) first",
+                  cite(game, "spell.name-order"))
     # next
     if card["bands"] and card.get("glyph") and state["roll"] is None:
         return _p("roll-first", f"make {card['name']}'s Power Roll first",
                   cite(game, "power-roll.dice"))
     return []
+
+
+def scripted_ability(card: dict | None) -> dict | None:
+    """The card's "when resolved" ability, if it is scripted."""
+    return next((a for a in (card or {}).get("abilities") or [] if a["trigger"] == "resolved"),
+                None)
+
+
+def _play_problems(state: dict, card: dict, action: dict) -> list[Problem]:
+    game = state["game"]["game"]
+    ability = scripted_ability(card)
+    if ability is None:
+        return _p("not-scripted", f"{card['name']} is not scripted: apply it by hand",
+                  cite(game, "components"))
+    if (state.get("ability") or {}).get("done"):
+        return _p("already-played", f"{card['name']} has resolved", cite(game, "spell.name-order"))
+    if "bands" in ability and state["roll"] is None:
+        return _p("roll-first", f"make {card['name']}'s Power Roll first",
+                  cite(game, "power-roll.dice"))
+    needs = _run_ability(state, card, ability, [])["needs"]
+    if needs is None and "choice" in action:
+        return _p("no-choice", "nothing to choose now", cite(game, "targets"))
+    if needs is not None and action.get("choice") not in needs["options"]:
+        return _p("choice-needed", f"{needs['prompt']}: choose one of {needs['options']!r}",
+                  cite(game, "targets"))
+    return []
+
+
+def _run_ability(state: dict, card: dict, ability: dict, more: list) -> dict:
+    """The ability replayed from its first choice, with the same dice every time."""
+    pending = (state.get("ability") or {}).get("choices", [])
+    wizard = caster(state)
+    return resolve_ability(
+        _core(state), wizard, ability, card={"name": card["name"], "glyph": card.get("glyph")},
+        roll_total=(state["roll"] or {}).get("total"),
+        spell_glyphs=[c.get("glyph") for c in state["spells"][wizard]],
+        choices=pending + more, component=state["step"],
+        seed=f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}")
 
 
 def component_of(card: dict) -> dict:
@@ -432,6 +480,7 @@ def _next_caster(state: dict, events: list) -> None:
     """Move on to the next spell whose wizard may cast it; end the spells when none is left."""
     game = state["game"]["game"]
     state["roll"], state["random_foe"], state["step"] = None, None, 0
+    state["ability"] = None
     while True:
         state["turn"] += 1
         if state["turn"] >= len(state["order"]):
@@ -446,6 +495,11 @@ def _next_caster(state: dict, events: list) -> None:
                f"{wizard} is dead: the spell does not resolve", wizard=wizard)
     state["queue"] = _resolution_queue(state["spells"][wizard])
     _combat(state, {"type": "reveal_spell", "wizard": wizard}, events)
+    # The core follows the casting component by component: Reactions and Blood costs.
+    _combat(state, {"type": "place_spell", "wizard": wizard, "components": [
+        {"name": c["name"], "reaction": c.get("reaction", False)} for c in state["queue"]]},
+        events)
+    _combat(state, {"type": "resolve_component", "wizard": wizard, "component": 0}, events)
     if any(c["type"] == "rally" for c in state["queue"]):
         _event(events, cite(game, "rally.not-counted"), "flag",
                "each Rally card resolves the Champion's Rally effect before the spell "
@@ -483,6 +537,8 @@ def _power_roll(state, action, events):
                            me.dead_wizard_tokens if game == "anarchy" else ())
     rng = _rng(state)
     faces = [roll_die(rng) for _ in range(dice["dice"])]
+    note_acted(core, wizard)  # rolled: too late for this component's Blood cost
+    state["game"] = core.to_dict()
     total = sum(faces)
     band = roll_band(game, [band_label(b) for b in card["bands"]], total)["band"]
     row = next((b for b in card["bands"] if band_label(b) == band), None)
@@ -508,6 +564,24 @@ def _random_foe(state, action, events):
         _event(events, step["rule"], "random-foe", step["text"], rolls=chosen["rolls"])
 
 
+def _play_card(state, action, events):
+    card = current_card(state)
+    more = [action["choice"]] if "choice" in action else []
+    played = _run_ability(state, card, scripted_ability(card), more)
+    choices = (state.get("ability") or {}).get("choices", []) + more
+    if not played["done"]:
+        state["ability"] = {"choices": choices, "done": False}
+        needs = played["needs"]
+        _event(events, cite(state["game"]["game"], "targets"), "choice",
+               f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
+        return
+    state["ability"] = {"choices": choices, "done": True}
+    state["game"] = played["state"].to_dict()
+    events.extend(played["events"])
+    if played["state"].over:
+        state["phase"] = "game-over"
+
+
 def _next(state, action, events):
     game, card = state["game"]["game"], current_card(state)
     if not _core(state).wizard(action["wizard"]).alive:
@@ -517,13 +591,19 @@ def _next(state, action, events):
         _event(events, cite(game, "spell.name-order"), "resolved",
                f"{card['name']} has resolved", wizard=action["wizard"])
     state["step"] += 1
-    state["roll"], state["random_foe"] = None, None
+    state["roll"], state["random_foe"], state["ability"] = None, None, None
     if state["step"] >= len(state["queue"]):
         _next_caster(state, events)
+    else:
+        _combat(state, {"type": "resolve_component", "wizard": action["wizard"],
+                        "component": state["step"]}, events)
 
 
 def _end_round(state, action, events):
-    _combat(state, {"type": "end_round"}, events)
+    # Anarchy: who completed the Champion's "End of round" Challenge (anarchy 20.6).
+    winners = {"challenge_winners": action["challenge_winners"]} \
+        if action.get("challenge_winners") is not None else {}
+    _combat(state, {"type": "end_round", **winners}, events)
     if state["phase"] != "game-over":
         state["round"] += 1
         _start_build(state, events)
@@ -540,7 +620,8 @@ def _start_build(state: dict, events: list) -> None:
 
 HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
             "unready": _unready, "reveal": _reveal, "replace_wild_magic": _replace_wild_magic,
-            "power_roll": _power_roll, "random_foe": _random_foe, "next": _next,
+            "power_roll": _power_roll, "random_foe": _random_foe, "play_card": _play_card,
+            "next": _next,
             "end_round": _end_round}
 
 
@@ -572,6 +653,12 @@ def legal_actions(state: dict) -> list[dict]:
             candidates.append({"type": "damage", "target": foe, "amount": amount,
                                "source": wizard})
         card = current_card(state)
+        if scripted_ability(card) and not (state.get("ability") or {}).get("done"):
+            needs = None if state["roll"] is None and "bands" in scripted_ability(card) else \
+                _run_ability(state, card, scripted_ability(card), [])["needs"]
+            candidates += [{"type": "play_card", "wizard": wizard, "choice": option}
+                           for option in needs["options"]] if needs else [
+                {"type": "play_card", "wizard": wizard}]
         if card and card["creature"] and card["type"] != "wild-magic":
             candidates.append({"type": "keep_creature", "wizard": wizard,
                                "creature": {"name": card["name"], "glyph": card.get("glyph")}})

@@ -201,9 +201,15 @@ def quick_match_score(wizards, games) -> dict:
 def score_state(state) -> dict:
     """Score a SpellGame state with its game's rules (anarchy VP, rumble match)."""
     if state.game == "anarchy":
-        return anarchy_score([{"name": w.name, "applause": list(w.applause),
+        score = anarchy_score([{"name": w.name, "applause": list(w.applause),
                                "dead_wizard_tokens": len(w.dead_wizard_tokens),
                                "treasures": len(w.treasures)} for w in state.wizards])
+        if state.over:  # the last Dead Wizard token ended it mid-round
+            score["explanation"].insert(0, {
+                "rule": cite("anarchy", "end-of-game.nothing-resolves"),
+                "text": "the game ended at once: no further Spell, Treasure effect or "
+                        "Champion's Challenge resolves; Treasures count only to break a tie"})
+        return score
     names = [w.name for w in state.wizards]
     if state.variant == "quick":
         return quick_match_score(names, state.results)

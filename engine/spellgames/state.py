@@ -60,6 +60,9 @@ class SpellGame:
     over: bool = False  # this game
     last_standing: str | None = None
     results: list[dict] = field(default_factory=list)  # rumble: finished games
+    # The spell being cast, component by component (combat's place_spell and
+    # resolve_component): Reactions and Blood costs depend on what has started.
+    casting: dict | None = None
 
     def wizard(self, name: str) -> Wizard:
         for wizard in self.wizards:

@@ -12,6 +12,7 @@ ENDPOINTS = {
     "/api/engine/satanic-panic/score": ("post", "SatanicPanicScoreRequest", "ScoreResponse"),
     "/api/engine/anarchy/score": ("post", "AnarchyScoreRequest", "ScoreResponse"),
     "/api/engine/rumble/score": ("post", "RumbleScoreRequest", "ScoreResponse"),
+    "/api/engine/targets": ("post", "TargetsRequest", "TargetsResponse"),
 }
 
 

@@ -1,7 +1,7 @@
 """The engine's endpoints under /api/engine/ (PRODUCT.md, "Engine"): checkers and sandboxes."""
 from django.urls import path
 
-from . import sandboxes, views
+from . import sandboxes, targets, views
 
 urlpatterns = [
     path("spells/check", views.SpellCheckView.as_view(), name="engine-api-spell-check"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("satanic-panic/score", views.SatanicPanicScoreView.as_view(),
          name="engine-api-satanic-panic-score"),
     path("anarchy/score", views.AnarchyScoreView.as_view(), name="engine-api-anarchy-score"),
+    path("targets", targets.TargetsView.as_view(), name="engine-api-targets"),
     path("rumble/score", views.RumbleScoreView.as_view(), name="engine-api-rumble-score"),
     path("sandboxes/", sandboxes.SandboxListView.as_view(), name="engine-api-sandboxes"),
     path("sandboxes/<str:sandbox_id>/", sandboxes.SandboxDetailView.as_view(),

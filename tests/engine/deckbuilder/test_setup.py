@@ -132,3 +132,22 @@ def test_setup_rejects_a_non_boolean_satan():
     with pytest.raises(EngineError) as err:
         satanic_panic_setup(3, "yes", seed=1)
     assert err.value.field == "satan"
+
+
+@pytest.mark.parametrize(("tile", "cards", "set_aside", "rule"), [
+    ("lucky-wand", {"Glyph": 5, "Lucky's Lucky Wand": 1}, {}, "satanic-panic 7.11.3"),
+    ("enslave-ball", {"Glyph": 5, "Enslave-'Em-All Ball": 1}, {}, "satanic-panic 7.11.3"),
+    ("lil-buddies", {"Glyph": 6}, {"Lil' Buddies": 7}, "satanic-panic 6.21.3"),
+    ("dead-wizard-tokens", {"Glyph": 6}, {}, "satanic-panic 7.11.1"),
+    ("familiar-discount", {"Glyph": 6}, {}, "satanic-panic 7.11.2"),
+])
+def test_each_of_the_five_ability_tiles_at_setup(tile, cards, set_aside, rule):
+    out = satanic_panic_setup(2, False, seed=4, ability_tiles=[tile], satanic_glyph=False)
+    first = out["decks"][0]
+    assert first["ability_tile"] == tile and first["set_aside"] == set_aside
+    assert {k: v for k, v in first["cards"].items() if k not in ("Satanic Wand", "Fizzle")} \
+        == cards
+    assert sum(first["cards"].values()) == 10
+    assert any(s["rule"] == rule and "Wizard 1's Wizard Ability Tile" in s["text"]
+               for s in out["explanation"])
+    assert out["decks"][1]["ability_tile"] is None

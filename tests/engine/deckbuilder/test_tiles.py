@@ -1,0 +1,82 @@
+"""The Wizard Ability Tiles in play (Ability Tile Cards 6.21, Tile Clarifications 7.11)."""
+from engine.deckbuilder import TurnState, buy_check
+
+
+def game(tiles, players=2, seed=5):
+    return TurnState.new_game(players, False, seed=seed, ability_tiles=tiles)
+
+
+def test_the_dead_wizard_tokens_tile_gains_2_at_the_first_turn_and_destroys_2_at_the_end():
+    """7.11.1: the 2 tokens come from those left out of the stack, not from the stack."""
+    st = game(["dead-wizard-tokens"])
+    me = st.players[0]
+    stack = list(st.dead_wizard_token_stack)
+    assert len(me.dead_wizard_tokens) == 2 and me.tile_first_turn_done
+    assert st.dead_wizard_token_stack == stack  # the stack is untouched
+    assert not set(me.dead_wizard_tokens) & set(stack)
+    assert any(e["rule"] == "satanic-panic 7.11.1" for e in st.log)
+    # Only once: the next turns gain nothing more.
+    for _ in range(4):
+        st.apply({"type": "end-turn"})
+    assert len(me.dead_wizard_tokens) == 2
+    me.dead_wizard_tokens.append("DWT 11")  # worth -6: the one to destroy
+    rows = {r["name"]: r for r in st.final_tally()}
+    assert len(rows[me.name]["dead_wizard_tokens"]) == 1
+    assert "DWT 11" not in rows[me.name]["dead_wizard_tokens"]
+
+
+def test_lil_buddies_are_set_aside_for_their_owner_only():
+    st = game([None, "lil-buddies"])
+    assert st.players[1].set_aside == ["Lil' Buddies"] * 7 and st.players[0].set_aside == []
+    assert "Lil' Buddies" not in st.players[1].owned_cards()
+
+
+def test_the_familiar_discount_tile_makes_familiars_cost_4():
+    st = game(["familiar-discount"])
+    me, other = st.players
+    st.power = 4
+    assert buy_check(st, me.name, {"source": "familiar"})["cost"] == 4
+    assert buy_check(st, me.name, {"source": "familiar"})["legal"]
+    st.line_up[0] = "Adam (Familiar)"
+    st.card_defs["Adam (Familiar)"] = {**st.card("Adam (Familiar)").as_dict(), "cost": 5}
+    assert buy_check(st, me.name, "Adam (Familiar)")["cost"] == 3  # main-deck Familiars too
+    st.apply({"type": "end-turn"})
+    assert buy_check(st, other.name, "Adam (Familiar)")["cost"] == 5
+
+
+# --- PRIDE (Dead Wizard Tokens 6.15.6) ------------------------------------------
+
+def pride_kill(owned=()):
+    """Wizard 1 kills Wizard 2 with Lucky's Lucky Wand; the top Dead Wizard Token is PRIDE."""
+    st = TurnState.new_game(2, False, seed=5, ability_tiles=["lucky-wand"])
+    victim = st.players[1]
+    victim.hand = ["Glyph", "Fizzle", "Fizzle", "Satanic Wand"]
+    victim.hp = 3
+    victim.dead_wizard_tokens = list(owned)
+    st.dead_wizard_token_stack[0] = "PRIDE"
+    st.current.hand = ["Lucky's Lucky Wand"]
+    st.apply({"type": "play", "card": "Lucky's Lucky Wand", "target": victim.name})
+    if st.pending and st.pending["type"] == "defense":
+        st.apply({"type": "no-defense", "player": victim.name})
+    return st, victim
+
+
+def test_prides_discard_is_the_victims_decision():
+    st, victim = pride_kill()
+    assert victim.dead_wizard_tokens == ["PRIDE"]
+    assert st.actor() == victim.name and st.pending["count"] == 1
+    offered = st.legal_actions()
+    assert {a["card"] for a in offered} == {"Glyph", "Fizzle", "Satanic Wand"}
+    assert st.check({"type": "end-turn", "player": victim.name})[0].code == "decision-pending"
+    st.apply({"type": "discard", "player": victim.name, "card": "Fizzle"})
+    assert victim.hand == ["Glyph", "Fizzle", "Satanic Wand"] and victim.discard[-1] == "Fizzle"
+    assert st.pending is None and st.actor() == st.players[0].name
+    assert any(e["rule"] == "satanic-panic 6.15.6" for e in st.log)
+
+
+def test_a_second_pride_discards_3():
+    st, victim = pride_kill(owned=["PRIDE"])
+    assert st.pending["count"] == 3
+    for card in ["Glyph", "Fizzle", "Fizzle"]:
+        st.apply({"type": "discard", "player": victim.name, "card": card})
+    assert victim.hand == ["Satanic Wand"] and st.pending is None

@@ -1,0 +1,168 @@
+"""Scripted cards resolve themselves in a round (the flow the sandbox drives).
+
+The Rumble Full Spell Resolution Example: A.D.H. Deezi's + Sparkling + Tentakiller,
+cast with the cards as the bundled catalog scripts them.
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.core import EngineError
+from engine.spellgames import rounds as sr
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
+ENTRIES = {e["slug"]: e for e in json.loads((FIXTURES / "rumble.json").read_text(
+    encoding="utf-8"))["games"][0]["entries"]}
+FOES = ["Ann", "Dennis", "Megan"]
+
+
+def catalog_card(slug):
+    e = ENTRIES[slug]
+    return {"type": e["type"], "name": e["name"], "glyph": e["glyph"],
+            "initiative": e["initiative"], "bands": e["bands"], "keywords": e["keywords"],
+            "abilities": e.get("abilities", []), "entry": slug}
+
+
+def stand_in():
+    return {"type": "source", "glyph": "dark", "name": "Dark Source"}
+
+
+def round_for(seed, standee=None):
+    """Everyone built: the three foes cast a stand-in Source (they act first), You the example."""
+    spells = {"You": [catalog_card(s) for s in ("adh-deezis", "sparkling", "tentakiller")],
+              **{foe: [stand_in()] for foe in FOES}}
+    state = sr.new_state("rumble", list(spells), seed)
+    state["game"]["standee"] = standee
+    for wizard, cards in spells.items():
+        for c in cards:
+            state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": c})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while sr.caster(state) != "You":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    return state
+
+
+def play(state, **extra):
+    return sr.apply(state, {"type": "play_card", "wizard": "You", **extra})
+
+
+def hp(state):
+    return {w["name"]: w["hp"] for w in state["game"]["wizards"]}
+
+
+def test_a_scripted_card_must_be_played_before_moving_on():
+    state = round_for(1)
+    assert sr.current_card(state)["name"] == "A.D.H. Deezi's"
+    assert {"type": "next", "wizard": "You"} not in sr.legal_actions(state)
+    assert sr.check(state, {"type": "next", "wizard": "You"})[0].code == "play-card-first"
+
+
+def test_adh_deezis_takes_the_unheld_standee_without_the_3_damage():
+    state, _ = play(round_for(1))
+    assert state["game"]["standee"] == "You"
+    assert set(hp(state).values()) == {20}
+
+
+def sparkling(seed, standee=None):
+    state, _ = play(round_for(seed, standee))
+    state, _ = sr.apply(state, {"type": "next", "wizard": "You"})
+    assert sr.current_card(state)["name"] == "Sparkling"
+    return state
+
+
+def offered(state):
+    return [a for a in sr.legal_actions(state) if a["type"] == "play_card"]
+
+
+def test_sparkling_hits_a_random_foe_then_with_the_standee_a_different_foe():
+    """With the Standee (taken by Deezi's), Sparkling's 2 damage goes to a foe the caster picks
+    among the others: the picks are the legal actions, the random foe is not among them."""
+    state = sparkling(3)
+    choices = offered(state)
+    assert len(choices) == 2 and all("choice" in a for a in choices)
+    assert sr.check(state, {"type": "play_card", "wizard": "You"})[0].code == "choice-needed"
+    victim = next(f for f in FOES if f not in {a["choice"] for a in choices})
+    other = choices[0]["choice"]
+    state, events = sr.apply(state, choices[0])
+    assert hp(state)[other] == 18 and 14 <= hp(state)[victim] <= 19
+    assert hp(state)[next(f for f in FOES if f not in (victim, other))] == 20
+    assert any(e["type"] == "random-foe" for e in events)
+    assert sr.check(state, {"type": "play_card", "wizard": "You"})[0].code == "already-played"
+    state, _ = sr.apply(state, {"type": "next", "wizard": "You"})
+    assert sr.current_card(state)["name"] == "Tentakiller"
+
+
+def test_sparkling_without_the_standee_hits_only_the_random_foe():
+    state = round_for(3, standee="Ann")  # Deezi's takes it from Ann: 3 damage to another foe
+    first = offered(state)
+    assert sorted(a["choice"] for a in first) == ["Dennis", "Megan"]
+    state, _ = sr.apply(state, first[0])
+    assert hp(state)[first[0]["choice"]] == 17
+    state["game"]["standee"] = None  # as if it had been lost: no Standee bonus
+    state, _ = sr.apply(state, {"type": "next", "wizard": "You"})
+    before = hp(state)
+    state, _ = play(state)
+    hurt = [w for w in FOES if hp(state)[w] < before[w]]
+    assert len(hurt) == 1 and not [a for a in sr.legal_actions(state) if "choice" in a]
+
+
+def tentakiller_round():
+    """A seed whose two-die Power Roll lands in 5-9 (the band the rulebook gives)."""
+    for seed in range(100):
+        state = sparkling(seed)
+        state, _ = sr.apply(state, offered(state)[0])
+        state, _ = sr.apply(state, {"type": "next", "wizard": "You"})
+        rolled, _ = sr.apply(state, {"type": "power_roll", "wizard": "You"})
+        if 5 <= rolled["roll"]["total"] <= 9:
+            return rolled
+    raise AssertionError("no seed rolls 5-9")
+
+
+def test_tentakillers_5_to_9_band_deals_2_and_keeps_the_creature():
+    state = tentakiller_round()
+    assert len(state["roll"]["dice"]) == 2  # two Illusion glyphs: Deezi's and Tentakiller
+    before = hp(state)
+    picks = offered(state)
+    assert sorted(a["choice"] for a in picks) == sorted(FOES)  # nobody has a Creature
+    state, _ = sr.apply(state, picks[-1])
+    assert hp(state)[picks[-1]["choice"]] == before[picks[-1]["choice"]] - 2
+    you = next(w for w in state["game"]["wizards"] if w["name"] == "You")
+    assert [c["name"] for c in you["creatures"]] == ["Tentakiller"]
+
+
+def test_a_bad_choice_is_refused():
+    state = sparkling(3)
+    problems = sr.check(state, {"type": "play_card", "wizard": "You", "choice": "Nobody"})
+    assert problems[0].code == "choice-needed"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_same_seed_replays_the_same_damage(seed):
+    first, _ = sr.apply(sparkling(seed), offered(sparkling(seed))[0])
+    again, _ = sr.apply(sparkling(seed), offered(sparkling(seed))[0])
+    assert hp(first) == hp(again)
+
+
+def test_the_flow_owns_the_casting_record():
+    state = round_for(1)
+    with pytest.raises(EngineError):
+        sr.check(state, {"type": "place_spell", "wizard": "You", "components": [{"name": "X"}]})
+    assert state["game"]["casting"]["wizard"] == "You"
+    assert state["game"]["casting"]["components"][0]["status"] == "resolving"
+
+
+def test_anarchy_end_of_round_awards_the_challenge():
+    spells = {"A": [{"type": "delivery", "glyph": "dark", "initiative": 3, "name": "D"}],
+              "B": [{"type": "delivery", "glyph": "dark", "initiative": 2, "name": "E"}]}
+    state = sr.new_state("anarchy", list(spells), 1)
+    for wizard, cards in spells.items():
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": cards[0]})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while state["phase"] == "resolve":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    state, events = sr.apply(state, {"type": "end_round", "challenge_winners": ["B"]})
+    b = next(w for w in state["game"]["wizards"] if w["name"] == "B")
+    assert len(b["applause"]) == 1 and any(e["rule"] == "anarchy 20.6" for e in events)
