@@ -182,3 +182,34 @@ def test_a_finished_game_shows_its_result(client, game, options, player):
     page = client.get(sandbox.get_absolute_url()).content.decode()
     assert "Game over." in page and ("Winner" in page or "No single winner" in page)
     assert "Undo last action" in page and 'data-testid="reveal"' not in page
+
+
+def test_a_scripted_catalog_card_plays_itself_from_the_table(client):
+    """Sparkling's ability comes with the catalog card: the page offers "Play Sparkling"
+    and posting it deals the damage, with no effect typed in by hand."""
+    from pathlib import Path
+
+    from cardsite.catalog_import import catalog_import
+    from engine.web.sandbox.catalog_cards import spell_cards
+    from tests.sandbox.helpers import act
+
+    rumble = Path(__file__).resolve().parents[2] / "fixtures" / "rumble.json"
+    catalog_import(data=json.loads(rumble.read_text()))
+    sparkling = next(c for c in spell_cards("rumble") if c["entry"] == "sparkling")
+    assert sparkling["abilities"], "the bundled Sparkling entry is scripted"
+    sandbox = Sandbox.objects.get(pk=client.post(reverse("sandbox-new"), {
+        "game": "rumble", "wizards": "Alice, Bob"})["Location"].split("/")[-2])
+    act(sandbox, {"type": "add_card", "wizard": "Alice", "card": sparkling})
+    act(sandbox, {"type": "add_card", "wizard": "Bob", "card": sparkling})
+    for wizard in ("Alice", "Bob"):
+        act(sandbox, {"type": "ready", "wizard": wizard})
+    act(sandbox, {"type": "reveal"})
+    html = client.get(reverse("sandbox-detail", args=[sandbox.id])).content.decode()
+    assert 'data-testid="play-card"' in html and "Play Sparkling" in html
+    caster = sandbox.state["order"][0] if sandbox.state.get("order") else "Alice"
+    foe = "Bob" if caster == "Alice" else "Alice"
+    response = post_action(client, sandbox, {"type": "play_card", "wizard": caster})
+    assert response.status_code == 303
+    sandbox.refresh_from_db()
+    hp = {w["name"]: w["hp"] for w in sandbox.state["game"]["wizards"]}
+    assert hp[foe] < 20 and hp[caster] == 20

@@ -22,6 +22,7 @@ def spell_cards(game: str) -> list[dict]:
             "creature": "creature" in [str(k).lower() for k in entry.keywords or []],
             "bands": [{"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
                       for b in entry.bands.all()],
+            "abilities": entry.abilities or [],  # scripted: the round flow plays it
         })
     return cards
 

@@ -101,6 +101,11 @@ def present_spell(game: str, state: dict) -> dict:
         "slots": SLOTS, "alive_names": [w["name"] for w in core["wizards"] if w["alive"]],
         "all_names": [w["name"] for w in core["wizards"]],
         "can_reveal": not rounds.check(state, {"type": "reveal"}),
+        # A scripted card plays itself; a choice it needs is one button per option.
+        "play_buttons": [button(f"Play {current['name']}" + (f": {a['choice']}" if "choice" in a
+                                                             else ""), a)
+                         for a in rounds.legal_actions(state) if a["type"] == "play_card"]
+        if current else [],
     }
 
 
