@@ -18,7 +18,8 @@
     if (keywordInput) {
       keywordNote = document.createElement("p");
       keywordNote.className = "help game-keywords";
-      keywordInput.parentNode.appendChild(keywordNote);
+      var box = keywordInput.closest(".flex-container");
+      (box ? box.parentNode : keywordInput.parentNode).appendChild(keywordNote);
     }
 
     function row(name) {
