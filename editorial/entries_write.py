@@ -75,7 +75,7 @@ def entries_write(plan, *, user, reason: str) -> ImportReport:
                     RollBand(entry_id=saved[entry.slug], position=i, **band)
                     for entry, items in bands for i, band in enumerate(items)
                 ], RollBand, batch_size=BATCH, default_user=user, default_change_reason=reason)
-        linking.relink(games=[game.slug])
+        linking.relink()  # rules of other games may name these cards too
         rebuild_search_index()
         transaction.on_commit(bump_catalog_version)  # bulk writes send no save signals
     report.created["Entries"] = len(created)
