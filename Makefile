@@ -3,6 +3,8 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# `make serve PORT=8001` when 8000 is taken.
+PORT ?= 8000
 
 .PHONY: serve test setup browser lint
 
@@ -23,7 +25,7 @@ browser:
 serve: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_catalog
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -1,13 +1,24 @@
-"""Admin for the catalog, built for editors: filters, inlines, history, revert."""
+"""Admin for the catalog, built for editors: filters, inlines, history, revert.
+
+The entry form knows the game: type, glyph, symbol and keywords are checked
+against the game's data (cardsite.games), fields that do not apply to the
+chosen type are refused here and hidden by static/editorial/entry_form.js.
+Every form asks for a change reason (ChangeReasonAdmin).
+"""
+import json
+
 from django import forms
 from django.contrib import admin
 from django.db.models import Count
 
-from cardsite import validation
-from cardsite.admin_fields import StringListField
+from cardsite import games, validation
+from cardsite.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
 from cardsite.admin_history import HistoryAdmin
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
+
+# Inline rows are labelled by what they are, not "Ruling_entries object (72)".
+Ruling.entries.through.__str__ = lambda link: f"Ruling: {link.ruling}"
 
 
 class ComponentInline(admin.TabularInline):
@@ -18,7 +29,7 @@ class ComponentInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(HistoryAdmin):
+class GameAdmin(ChangeReasonAdmin, HistoryAdmin):
     list_display = ("short_name", "slug", "family", "component_count", "entry_count")
     inlines = [ComponentInline]
     search_fields = ("name", "short_name", "slug")
@@ -38,7 +49,7 @@ class GameAdmin(HistoryAdmin):
 
 
 @admin.register(Component)
-class ComponentAdmin(HistoryAdmin):
+class ComponentAdmin(ChangeReasonAdmin, HistoryAdmin):
     list_display = ("name", "game", "count", "kind", "group", "entry_count")
     list_filter = ("game", "kind")
     search_fields = ("name", "slug", "group")
@@ -68,11 +79,27 @@ class RollBandFormSet(forms.BaseInlineFormSet):
             ])
 
 
+class RollBandForm(forms.ModelForm):
+    class Meta:
+        model = RollBand
+        fields = ("position", "low", "high", "effect", "keep")
+        widgets = {
+            "position": forms.NumberInput(attrs={"class": "narrow"}),
+            "low": forms.NumberInput(attrs={"class": "narrow"}),
+            "high": forms.NumberInput(attrs={"class": "narrow"}),
+            "effect": forms.Textarea(attrs={"rows": 2, "cols": 36}),
+        }
+
+
 class RollBandInline(admin.TabularInline):
     model = RollBand
     formset = RollBandFormSet
+
+
+    form = RollBandForm
     extra = 0
     fields = ("position", "low", "high", "effect", "keep")
+    verbose_name = "power-roll band"
 
 
 class EntryRulingInline(admin.TabularInline):
@@ -91,15 +118,91 @@ def unknown_when_blank(label, help_text):
     )
 
 
-class EntryForm(forms.ModelForm):
-    keywords = StringListField(help_text="Comma-separated: ATTACK, ONGOING, KEEP, Creature, ...")
+def _grouped(per_game: dict) -> list:
+    """Select choices grouped by game: [("Rumble", [(value, label), ...]), ...]."""
+    names = dict(Game.objects.values_list("slug", "short_name")) if per_game else {}
+    return [("", "unknown")] + [
+        (names.get(game, game), [(v, v.replace("-", " ").capitalize()) for v in values])
+        for game, values in per_game.items() if values
+    ]
+
+
+def applicability_data() -> str:
+    """What entry_form.js needs to hide fields: per game id, each type's attributes."""
+    rows = Game.objects.values_list("pk", "slug", "short_name")
+    return json.dumps({
+        str(pk): {
+            "label": short_name,
+            "attributes": list(games.GAME_ATTRIBUTES.get(slug, ())),
+            "types": {t.slug: list(games.applicable_attributes(slug, t.slug))
+                      for t in games.GAME_TYPES.get(slug, ())},
+            "kinds": {k: list(games.applicable_attributes(slug, None, k)) for k in games.ENTRY_KINDS},
+            "game": slug,
+        }
+        for pk, slug, short_name in rows
+    })
+
+
+class EntryForm(ChangeReasonForm):
+    keywords = StringListField(help_text="Comma-separated, from the game's keywords.")
     aliases = StringListField(help_text="Other spellings the rulebooks use, comma-separated.")
     text = unknown_when_blank("Text", "Ability text exactly as quoted. Blank: unknown.")
     flavor = unknown_when_blank("Flavor", "Blank: unknown.")
+    type = forms.ChoiceField(required=False, help_text="The game's types (blank: unknown).")
+    symbol = forms.ChoiceField(required=False, help_text="The symbols the game's rulebook names.")
 
     class Meta:
         model = Entry
         fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        types = {g: games.type_choices(g) for g in games.GAME_SLUGS}
+        symbols = {g: list(games.GAME_SYMBOLS.get(g, ())) for g in games.GAME_SLUGS}
+        current = self.instance.type if self.instance.pk else None
+        if current and not any(current in v for v in types.values()):
+            types["(not listed)"] = [current]  # keep a stored value visible, clean() flags it
+        self.fields["type"].choices = _grouped(types)
+        self.fields["symbol"].choices = _grouped(symbols)
+        self.fields["type"].widget.attrs["data-applicability"] = applicability_data()
+        keywords = {g: list(games.GAME_KEYWORDS.get(g, ())) for g in games.GAME_SLUGS}
+        self.fields["keywords"].widget.attrs["data-keywords"] = json.dumps(
+            {str(pk): keywords.get(slug, []) for pk, slug in Game.objects.values_list("pk", "slug")})
+
+    def clean_type(self):
+        return self.cleaned_data["type"] or None
+
+    def clean_symbol(self):
+        return self.cleaned_data["symbol"] or None
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game")
+        if game is None:
+            return data
+        slug, kind, type_slug = game.slug, data.get("kind"), data.get("type")
+        listed = games.type_choices(slug)
+        if type_slug and listed and type_slug not in listed:
+            self.add_error("type", f"Not a type of {game.short_name}: choose one of {', '.join(listed)}.")
+            return data
+        for name in games.not_applicable(slug, type_slug, kind):
+            if data.get(name) not in (None, ""):
+                what = type_slug or kind or "entry"
+                self.add_error(name, f"A {what} of {game.short_name} has no {name}: leave it blank.")
+        glyphs = games.GAME_GLYPHS.get(slug, ())
+        if data.get("glyph") and data["glyph"] not in glyphs:
+            self.add_error("glyph", f"{game.short_name} has no glyphs." if not glyphs
+                           else f"Not a glyph of {game.short_name}.")
+        if data.get("symbol") and data["symbol"] not in games.GAME_SYMBOLS.get(slug, ()):
+            self.add_error("symbol", f"Not a symbol {game.short_name}'s rulebook names.")
+        allowed = set(games.GAME_KEYWORDS.get(slug, ()))
+        used = {k for ks in Entry.objects.filter(game=game).exclude(pk=self.instance.pk)
+                .values_list("keywords", flat=True) for k in ks or []}
+        unknown = [k for k in data.get("keywords") or [] if k not in allowed | used]
+        if unknown:
+            self.add_error("keywords", f"Not a keyword of {game.short_name}: {', '.join(unknown)} "
+                           f"(its keywords: {', '.join(sorted(allowed | used)) or 'none listed'}).")
+        return data
 
 
 class HasTextFilter(admin.SimpleListFilter):
@@ -118,7 +221,7 @@ class HasTextFilter(admin.SimpleListFilter):
 
 
 @admin.register(Entry)
-class EntryAdmin(HistoryAdmin):
+class EntryAdmin(ChangeReasonAdmin, HistoryAdmin):
     form = EntryForm
     list_display = ("name", "game", "kind", "type", "glyph", "initiative", "cost", "vp", "has_text")
     list_filter = ("game", "kind", "type", "glyph", HasTextFilter)
@@ -127,6 +230,10 @@ class EntryAdmin(HistoryAdmin):
     autocomplete_fields = ("component",)
     list_select_related = ("game",)
     inlines = [RollBandInline, EntryRulingInline]
+
+    class Media:
+        js = ("editorial/entry_form.js",)
+        css = {"all": ("editorial/entry_form.css",)}
     fieldsets = (
         (None, {"fields": ("game", "name", "slug", "kind", "component", "type")}),
         ("Attributes (blank = unknown)", {"fields": (

@@ -7,6 +7,6 @@ class CardsiteConfig(AppConfig):
 
     def ready(self):
         # Any catalog write retires the cached anonymous responses.
-        from cardsite import checks, response_cache  # noqa: F401 (checks registers itself)
+        from cardsite import checks, history, response_cache  # noqa: F401 (they register themselves)
 
         response_cache.connect_signals()

@@ -22,11 +22,11 @@ from django.utils.text import slugify
 from cardsite import games
 from cardsite.catalog_export import catalog_export
 from cardsite.catalog_format import CatalogFormatError
+from cardsite.history import recorded_as
 from cardsite.models import Component, Entry, Game
 from editorial import catalog_sheets
 from editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
 from editorial.catalog_sheets import SheetRow
-from editorial.history import recorded_as
 from editorial.models import PendingImport, Suggestion
 from editorial.suggestions import (
     duplicates_of,

@@ -14,9 +14,9 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from cardsite.catalog_import import ImportReport
+from cardsite.history import recorded_as
 from cardsite.models import Entry, Game, RollBand
 from cardsite.response_cache import bump_catalog_version
-from editorial.history import recorded_as
 from rulesref import linking
 from rulesref.search.index import rebuild_search_index
 
@@ -75,7 +75,7 @@ def entries_write(plan, *, user, reason: str) -> ImportReport:
                     RollBand(entry_id=saved[entry.slug], position=i, **band)
                     for entry, items in bands for i, band in enumerate(items)
                 ], RollBand, batch_size=BATCH, default_user=user, default_change_reason=reason)
-        linking.relink(games=[game.slug])
+        linking.relink()  # rules of other games may name these cards too
         rebuild_search_index()
         transaction.on_commit(bump_catalog_version)  # bulk writes send no save signals
     report.created["Entries"] = len(created)

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from cardsite import games
 from cardsite.api import throttling
+from cardsite.history import recorded_as
 from cardsite.models import Entry
-from editorial.history import recorded_as
 from editorial.models import SUGGESTABLE_FIELDS, Suggestion
 from rulesref.models import Rule, Ruling
 

@@ -1,14 +1,13 @@
 """Admin for rules, glossary terms and rulings."""
-from django import forms
 from django.contrib import admin
 
-from cardsite.admin_fields import StringListField
+from cardsite.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
 from cardsite.admin_history import HistoryAdmin
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 
 @admin.register(Rule)
-class RuleAdmin(HistoryAdmin):
+class RuleAdmin(ChangeReasonAdmin, HistoryAdmin):
     list_display = ("citation", "title", "source", "game")
     list_filter = ("game",)
     search_fields = ("number", "title", "text", "source")
@@ -20,7 +19,7 @@ class RuleAdmin(HistoryAdmin):
         return obj.citation
 
 
-class TermForm(forms.ModelForm):
+class TermForm(ChangeReasonForm):
     aliases = StringListField()
 
     class Meta:
@@ -29,7 +28,7 @@ class TermForm(forms.ModelForm):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(HistoryAdmin):
+class GlossaryTermAdmin(ChangeReasonAdmin, HistoryAdmin):
     form = TermForm
     list_display = ("term", "game", "slug")
     list_filter = ("game",)
@@ -40,7 +39,7 @@ class GlossaryTermAdmin(HistoryAdmin):
 
 
 @admin.register(Ruling)
-class RulingAdmin(HistoryAdmin):
+class RulingAdmin(ChangeReasonAdmin, HistoryAdmin):
     list_display = ("question_short", "game", "kind", "source", "updated")
     list_filter = ("game", "kind")
     search_fields = ("question", "answer", "slug", "source")

@@ -116,6 +116,15 @@ def test_worklist_add_link_opens_a_prefilled_form(site, page, screenshot_dir):
     expect(page.locator("#id_type")).to_have_value("delivery")
     expect(page.locator("#id_game option:checked")).to_have_text("Rumble")
     expect(page.locator("#id_component")).not_to_have_value("")
+    # fields that do not apply to the chosen type are hidden, and follow the type
+    expect(page.locator(".form-row.field-initiative")).to_be_visible()
+    expect(page.locator(".form-row.field-cost")).to_be_hidden()
+    expect(page.locator(".form-row.field-body")).to_be_hidden()
+    page.select_option("#id_type", "source")
+    expect(page.locator(".form-row.field-initiative")).to_be_hidden()
+    expect(page.locator(".form-row.field-glyph")).to_be_visible()
+    expect(page.locator(".form-row.field-change_reason")).to_be_visible()
+    shoot(page, screenshot_dir, "entry-form")
 
 
 def test_anonymous_suggestion_is_reviewed_approved_and_shown(site, page, browser, screenshot_dir):

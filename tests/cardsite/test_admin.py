@@ -45,6 +45,7 @@ def form_data(client, url: str, **fields) -> dict:
         management = formset.management_form
         for name in management.fields:
             data[f"{formset.prefix}-{name}"] = management.initial.get(name, management[name].value())
+    data["change_reason"] = "From the rulebook"  # every admin form asks why
     data.update(fields)
     return data
 
@@ -61,14 +62,19 @@ def test_staff_adds_entry_sees_history_and_reverts(staff_client, game):
     assert entry.cost is None and entry.text is None  # blanks stay unknown
 
     change_url = reverse("admin:cardsite_entry_change", args=[entry.pk])
-    data = form_data(staff_client, change_url, initiative="17", keywords="Creature, KEEP")
+    data = form_data(staff_client, change_url, initiative="17", keywords="Creature, KEEP",
+                     change_reason="Card photo shows 17")
     assert staff_client.post(change_url, data).status_code == 302
     entry.refresh_from_db()
     assert entry.initiative == 17
+    assert entry.history.first().history_change_reason == "Card photo shows 17"
 
     history_url = reverse("admin:cardsite_entry_history", args=[entry.pk])
     page = staff_client.get(history_url).content.decode()
     assert "editor" in page and page.count("history/") >= 2
+    assert "Card photo shows 17" in page
+    diff = re.search(r"<strong>Initiative:</strong>(.*?)</li>", page, re.S)
+    assert diff and re.sub(r"\s+|&nbsp;", "", diff.group(1)) == "16&rarr;17"  # field-by-field
     first = entry.history.earliest()
     revert_url = reverse("admin:cardsite_entry_simple_history", args=[entry.pk, first.history_id])
     response = staff_client.get(revert_url)
@@ -115,6 +121,31 @@ def test_out_of_range_initiative_is_refused(staff_client, game):
     assert response.status_code == 200
     assert "at least 0" in str(response.context["adminform"].form.errors["initiative"])
     assert not Entry.objects.exists()
+
+
+def test_entry_form_knows_the_game(staff_client, game):
+    add_url = reverse("admin:cardsite_entry_add")
+    page = staff_client.get(add_url).content.decode()
+    assert 'data-applicability=' in page and "editorial/entry_form.js" in page
+    assert "<script>" not in page.split("<body")[1]  # no inline script (CSP)
+    data = form_data(staff_client, add_url, game=game.pk, name="Src", slug="src", kind="card",
+                     type="source", glyph="dark", initiative="5", keywords="Creature, Bogus",
+                     aliases="", change_reason="")
+    errors = staff_client.post(add_url, data).context["adminform"].form.errors
+    assert "has no initiative" in str(errors["initiative"])
+    assert "Bogus" in str(errors["keywords"]) and "change_reason" in errors
+    data.update(type="sourcery", initiative="")
+    errors = staff_client.post(add_url, data).context["adminform"].form.errors
+    assert "type" in errors
+    assert not Entry.objects.exists()
+
+
+def test_ruling_inline_rows_say_what_they_are(game):
+    ruling = Ruling.objects.create(game=game, slug="r", question="Does it?", answer="Yes.",
+                                   source="Turn Order")
+    entry = Entry.objects.create(game=game, slug="e", name="E", kind="card")
+    ruling.entries.add(entry)
+    assert str(Ruling.entries.through.objects.get()) == "Ruling: Does it?"
 
 
 def test_non_staff_cannot_reach_the_admin(client, game):

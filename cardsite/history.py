@@ -29,7 +29,7 @@ def _stamp(sender, instance, history_instance, **kwargs):
         history_instance.history_user = user
 
 
-pre_create_historical_record.connect(_stamp, dispatch_uid="editorial-history-reason")
+pre_create_historical_record.connect(_stamp, dispatch_uid="cardsite-history-reason")
 
 
 @contextmanager
