@@ -75,8 +75,8 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
+    from cardsite.editorial import catalog_sheets
     from cardsite.models import Entry
-    from editorial import catalog_sheets
 
     call_command("migrate", verbosity=0)
     call_command("load_catalog", verbosity=0)

@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "cardsite",
     "rulesref",
     "engine.web.apps.EngineConfig",
-    "editorial",
+    "cardsite.editorial.apps.EditorialConfig",
 ]
 
 MIDDLEWARE = [
@@ -258,5 +258,5 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Players' suggested corrections per client address (editorial.suggestions).
+# Players' suggested corrections per client address (cardsite.editorial.suggestions).
 SUGGESTION_RATE = os.environ.get("SUGGESTION_RATE", "10/hour")

@@ -10,12 +10,12 @@ from cardsite import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    path("admin/", include("editorial.admin_urls")),
+    path("admin/", include("cardsite.editorial.admin_urls")),
     path("admin/", admin.site.urls),
     path("api/engine/", include("engine.web.api.urls")),
     path("api/", include("cardsite.api_urls")),
     path("engine/sandbox/", include("engine.web.sandbox.urls")),
     path("engine/", include("engine.web.pages.urls")),
-    path("suggest/", include("editorial.urls")),
+    path("suggest/", include("cardsite.editorial.urls")),
     path("", include("cardsite.page_urls")),
 ]

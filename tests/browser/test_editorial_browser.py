@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from cardsite.catalog_import import catalog_import
+from cardsite.editorial.models import Suggestion
 from cardsite.models import Entry
-from editorial.models import Suggestion
 from tests.cardsite.test_pages_catalog import pages_catalog
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -1,13 +1,13 @@
-"""Import with preview (editorial.catalog_changes): whole-file validation by row and
+"""Import with preview (cardsite.editorial.catalog_changes): whole-file validation by row and
 column, the preview's field-by-field changes, apply with history, round trips."""
 import io
 
 import pytest
 from django.core.management import call_command
 
+from cardsite.editorial import catalog_sheets
+from cardsite.editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
 from cardsite.models import Entry
-from editorial import catalog_sheets
-from editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
 
 pytestmark = pytest.mark.django_db
 

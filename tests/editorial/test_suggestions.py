@@ -4,9 +4,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client, override_settings
 
+from cardsite.editorial.models import Suggestion
+from cardsite.editorial.suggestions import suggestion_approve, suggestion_merge, suggestion_reject
 from cardsite.models import Entry
-from editorial.models import Suggestion
-from editorial.suggestions import suggestion_approve, suggestion_merge, suggestion_reject
 
 pytestmark = pytest.mark.django_db
 URL = "/suggest/card/rumble/tentakiller/"

@@ -22,10 +22,16 @@ from cardsite import games
 from cardsite.catalog_export import catalog_export
 from cardsite.catalog_format import CatalogFormatError, validate_catalog
 from cardsite.catalog_import import ImportReport, catalog_import
+from cardsite.editorial.catalog_sheets import (
+    COLUMNS,
+    SheetError,
+    SheetRow,
+    read_sheet,
+    row_to_entry,
+)
+from cardsite.editorial.entries_write import entries_write
 from cardsite.history import recorded_as
 from cardsite.models import Entry, Game
-from editorial.catalog_sheets import COLUMNS, SheetError, SheetRow, read_sheet, row_to_entry
-from editorial.entries_write import entries_write
 from rulesref.models import Rule
 
 ENTRY_DEFAULTS = {

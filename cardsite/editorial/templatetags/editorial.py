@@ -3,7 +3,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from editorial.catalog_sheets import bands_text
+from cardsite.editorial.catalog_sheets import bands_text
 
 register = template.Library()
 

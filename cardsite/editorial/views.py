@@ -9,8 +9,13 @@ from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from rest_framework.throttling import BaseThrottle
 
+from cardsite.editorial.suggestions import (
+    SuggestionRefused,
+    fields_for,
+    shown_value,
+    suggestion_submit,
+)
 from cardsite.models import Entry
-from editorial.suggestions import SuggestionRefused, fields_for, shown_value, suggestion_submit
 from rulesref.models import Rule, Ruling
 
 LABELS = {"vp": "Victory points", "text": "Ability text"}

@@ -1,7 +1,7 @@
 """The suggestions as an admin list (the queue at /admin/suggestions/ is where they are worked)."""
 from django.contrib import admin
 
-from editorial.models import Suggestion
+from cardsite.editorial.models import Suggestion
 
 
 @admin.register(Suggestion)

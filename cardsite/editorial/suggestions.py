@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from cardsite import games
 from cardsite.api import throttling
+from cardsite.editorial.models import SUGGESTABLE_FIELDS, Suggestion
 from cardsite.history import recorded_as
 from cardsite.models import Entry
-from editorial.models import SUGGESTABLE_FIELDS, Suggestion
 from rulesref.models import Rule, Ruling
 
 NUMBER_FIELDS = set(games.NUMERIC_ATTRIBUTES)

@@ -1,7 +1,7 @@
 """The Editor and Reviewer groups (editorial/roles.py)."""
 from django.db import migrations
 
-from editorial.roles import ensure_roles
+from cardsite.editorial.roles import ensure_roles
 
 
 def make_groups(apps, schema_editor):

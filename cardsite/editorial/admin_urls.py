@@ -1,7 +1,7 @@
 """The editors' admin pages, mounted under /admin/ before the admin site's own URLs."""
 from django.urls import path
 
-from editorial import admin_views
+from cardsite.editorial import admin_views
 
 urlpatterns = [
     path("import/", admin_views.import_view, name="editorial-import"),

@@ -1,7 +1,7 @@
 """The editors' admin pages: import with preview, export and templates, worklists, bulk add.
 
-Thin views over the services (editorial.catalog_changes, editorial.catalog_sheets,
-editorial.worklists); each is wrapped by the admin site (staff login) and checks
+Thin views over the services (cardsite.editorial.catalog_changes, cardsite.editorial.catalog_sheets,
+cardsite.editorial.worklists); each is wrapped by the admin site (staff login) and checks
 its own permission (403 otherwise).
 """
 from __future__ import annotations
@@ -22,19 +22,19 @@ from django.utils.text import slugify
 from cardsite import games
 from cardsite.catalog_export import catalog_export
 from cardsite.catalog_format import CatalogFormatError
-from cardsite.history import recorded_as
-from cardsite.models import Component, Entry, Game
-from editorial import catalog_sheets
-from editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
-from editorial.catalog_sheets import SheetRow
-from editorial.models import PendingImport, Suggestion
-from editorial.suggestions import (
+from cardsite.editorial import catalog_sheets
+from cardsite.editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
+from cardsite.editorial.catalog_sheets import SheetRow
+from cardsite.editorial.models import PendingImport, Suggestion
+from cardsite.editorial.suggestions import (
     duplicates_of,
     suggestion_approve,
     suggestion_merge,
     suggestion_reject,
 )
-from editorial.worklists import worklist
+from cardsite.editorial.worklists import worklist
+from cardsite.history import recorded_as
+from cardsite.models import Component, Entry, Game
 
 PENDING_TTL_HOURS = 24
 
