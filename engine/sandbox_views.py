@@ -15,6 +15,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from cardsite.api.throttling import client_key
+
 from .core import EngineError
 from .models import Sandbox
 from .sandbox.catalog_cards import champions
@@ -25,6 +27,7 @@ from .sandbox.service import (
     SandboxError,
     SandboxNotFound,
     SandboxRefused,
+    SandboxThrottled,
     sandbox_act,
     sandbox_create,
     sandbox_replay,
@@ -49,11 +52,15 @@ def sandbox_new(request):
         seed = request.POST.get("seed", "").strip()
         if seed and not DIGITS.fullmatch(seed):
             raise SandboxRefused("seed must be a whole number (or left empty for a random one)")
-        sandbox = sandbox_create(game, options, int(seed) if seed else None)
+        client = None if request.user.is_authenticated else client_key("sandbox-create", request)
+        sandbox = sandbox_create(game, options, int(seed) if seed else None, client=client)
     except (EngineError, SandboxError) as exc:
-        return render(request, "sandbox/index.html",
-                      {"champions": champions(), "error": exc.message, "game": game},
-                      status=400)
+        response = render(request, "sandbox/index.html",
+                          {"champions": champions(), "error": exc.message, "game": game},
+                          status=429 if isinstance(exc, SandboxThrottled) else 400)
+        if isinstance(exc, SandboxThrottled):
+            response["Retry-After"] = str(int(exc.retry_after + 0.999))
+        return response
     return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
 
 

@@ -11,16 +11,23 @@ from __future__ import annotations
 
 import datetime
 import json
+import random
 import re
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+
+from cardsite.api.throttling import spend
 
 from ..core import EngineError, Problem, make_rng
 from ..models import Sandbox, SandboxEvent
 from . import store
 from .families import MAX_SEED, family_for
+
+EXPIRE_DAYS = 7  # a table untouched this long is deleted (cleanup_sandboxes)
+EXPIRE_CHANCE = 0.01
 
 
 class SandboxError(Exception):
@@ -55,6 +62,18 @@ class SandboxStale(SandboxError):
         self.current = current
 
 
+class SandboxThrottled(SandboxError):
+    """Too many new tables from one client (settings.SANDBOX_CREATE_RATE)."""
+
+    status = 429
+
+    def __init__(self, retry_after: float):
+        super().__init__(
+            f"Too many new tables from your address: try again in {retry_after:.0f} seconds, "
+            "or go on with a table you already have.")
+        self.retry_after = retry_after
+
+
 @dataclass
 class ActOutcome:
     sandbox: Sandbox
@@ -77,8 +96,18 @@ def _require_version(expected) -> int:
     return expected
 
 
-def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:
-    """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None)."""
+def sandbox_create(game: str, options: dict | None = None, seed=None, *,
+                   client: str | None = None) -> Sandbox:
+    """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None).
+
+    ``client`` (cardsite.api.throttling.client_key of the request; None: not
+    limited) spends one of its settings.SANDBOX_CREATE_RATE new tables; over
+    the rate, SandboxThrottled. Now and then a creation also deletes the tables
+    nobody touched for EXPIRE_DAYS, so they expire without a scheduled job."""
+    if client is not None and (wait := spend(client, settings.SANDBOX_CREATE_RATE)) is not None:
+        raise SandboxThrottled(wait)
+    if random.random() < EXPIRE_CHANCE:
+        cleanup_sandboxes(EXPIRE_DAYS)
     family = _family(game)
     options = dict(options or {})
     if seed is None:
