@@ -270,7 +270,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Cards, rulings, rules and the rules engine for four card games. Anyone reads; "
         "writes need a staff user's token (`Authorization: Token <key>`). `null` in a "
-        "field means the rulebooks do not give that value (unknown)."
+        "field means the rulebooks do not give that value (unknown). Behind gunicorn, a "
+        "request line longer than 4,094 bytes (a very long query string) is refused with "
+        "414 URI Too Long before it reaches the API, as plain text."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -287,6 +289,10 @@ SPECTACULAR_SETTINGS = {
         "GlyphValueEnum": "cardsite.games.GLYPHS",
         "SpellGameEnum": ["rumble", "anarchy"],
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "cardsite.api.schema.strict_request_bodies",
+    ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
