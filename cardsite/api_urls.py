@@ -4,8 +4,9 @@ Objects are addressed by game and key (``cards/<game>/<slug>/``,
 ``rules/<game>/<number>/``), so the routes are listed here rather than built
 by a router.
 """
+from csp.decorators import csp_update
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cardsite.api.bulk import BulkCatalogView
 from cardsite.api.catalog_views import CardViewSet, GameViewSet
@@ -41,7 +42,9 @@ urlpatterns = [
     path("search/", SearchView.as_view(), name="search"),
     path("bulk/catalog.json", BulkCatalogView.as_view(), name="bulk-catalog"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # Swagger UI's page has a <style> block of its own; its scripts are files.
+    path("docs/", csp_update({"style-src": ["'self'", "'unsafe-inline'"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
     # path("engine/", ...) belongs to the engine's endpoints (added by its owner).
 ]
 

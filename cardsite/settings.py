@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "corsheaders",
     "simple_history",
+    "axes",
+    "csp",
     "cardsite",
     "rulesref",
     "engine.web.apps.EngineConfig",
@@ -72,6 +74,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login itself.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out address + username before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "cardsite.urls"
@@ -158,8 +169,10 @@ WHITENOISE_USE_FINDERS = DEBUG or env_flag("GRIMOIRE_PLAIN_STATIC")
 # --- Security (production defaults; DEBUG relaxes what a local server needs) --
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# Secure cookies are only sent back over HTTPS: off in development (DEBUG), and
+# SECURE_COOKIES=0 for a production-like server tried over plain HTTP.
+SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD")
@@ -172,18 +185,54 @@ X_FRAME_OPTIONS = "DENY"
 # /healthz answers plain HTTP for load balancers behind the TLS terminator.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
+# After too many wrong passwords (5) for one username from one address, that
+# pair is locked out for an hour (429) even with the right password; a good
+# login resets the count. `manage.py axes_reset` lifts every lockout.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The client's address as the API's throttle sees it (X-Forwarded-For behind API_NUM_PROXIES).
+AXES_CLIENT_IP_CALLABLE = "cardsite.api.throttling.client_address"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# An unsafe or missing next= after the admin's login lands on the admin's index
+# (Django's default is /accounts/profile/, a 404 here).
+LOGIN_URL = "admin:login"
+LOGIN_REDIRECT_URL = "admin:index"
+
+# --- Content-Security-Policy (django-csp) --------------------------------------
+# Scripts only from this site's static files: no inline <script>, no on*=""
+# handlers. Style attributes (a hit-point bar's width) are allowed, <style>
+# blocks are not.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
 # --- REST framework (the API: cardsite/api) ------------------------------------
 # Anonymous clients are throttled per IP; "off" disables it (benchmarks). The
 # allowances live in a table (cardsite.api.throttling) shared by every app process.
 API_ANON_THROTTLE_RATE = os.environ.get("API_ANON_THROTTLE_RATE", "600/min")
 # The time a search's database work may take before it is stopped (a 503).
 SEARCH_TIME_BUDGET_MS = int(os.environ.get("SEARCH_TIME_BUDGET_MS", "500"))
-# Opening a sandbox writes rows: anonymous clients open at most this many tables
-# (HTML and JSON alike; engine.web.sandbox.throttling).
-SANDBOX_CREATE_ANON_RATE = os.environ.get("SANDBOX_CREATE_ANON_RATE", "30/min")
 # How many proxies (load balancers) stand in front of the app: the client's
 # address is then taken from X-Forwarded-For, which is otherwise ignored (spoofable).
 API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))
+# Opening a sandbox writes rows: new tables per anonymous client, HTML and JSON
+# API together (engine.web.sandbox.throttling); "off" disables it.
+SANDBOX_CREATE_RATE = os.environ.get("SANDBOX_CREATE_RATE", "60/hour")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Anonymous GET responses, keyed by the catalog version (cardsite.response_cache);
@@ -206,7 +255,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAdminUser"],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        "cardsite.api.renderers.BrowsableRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
         "cardsite.api.parsers.JSONBodyParser",
@@ -225,7 +274,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Cards, rulings, rules and the rules engine for four card games. Anyone reads; "
         "writes need a staff user's token (`Authorization: Token <key>`). `null` in a "
-        "field means the rulebooks do not give that value (unknown)."
+        "field means the rulebooks do not give that value (unknown). Behind gunicorn, a "
+        "request line longer than 4,094 bytes (a very long query string) is refused with "
+        "414 URI Too Long before it reaches the API, as plain text."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -242,6 +293,10 @@ SPECTACULAR_SETTINGS = {
         "GlyphValueEnum": "cardsite.games.GLYPHS",
         "SpellGameEnum": ["rumble", "anarchy"],
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "cardsite.api.schema.strict_request_bodies",
+    ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -49,7 +49,11 @@ class LockedWritesMixin:
         return object_version(self.get_serializer(obj).data)
 
     def with_version(self, response: Response, obj) -> Response:
-        response["ETag"] = self.version_of(obj)
+        # JSON only: the browsable HTML keeps its own ETag (cardsite.api.caching),
+        # so a conditional GET never answers one format with the other's 304.
+        renderer = getattr(self.request, "accepted_renderer", None)
+        if renderer is None or renderer.format == "json":
+            response["ETag"] = self.version_of(obj)
         return response
 
     def retrieve(self, request, *args, **kwargs):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework.permissions import SAFE_METHODS
 
 from cardsite import games
 from cardsite.api.errors import ErrorSerializer
@@ -98,6 +99,13 @@ class ApiAutoSchema(AutoSchema):
             codes.append("412")
         return codes
 
+    def get_auth(self):
+        auths = super().get_auth()
+        # Anyone reads (StaffWritesOrReadOnly): a read needs no credentials.
+        if self.method in SAFE_METHODS and {} not in auths:
+            auths.append({})
+        return auths
+
     def get_override_parameters(self):
         parameters = super().get_override_parameters()
         if self.method in ("PUT", "PATCH", "DELETE"):
@@ -120,3 +128,27 @@ class ApiAutoSchema(AutoSchema):
                 body["description"] = ERROR_DESCRIPTIONS[code]
                 responses[code] = body
         return responses
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def strict_request_bodies(result, generator, request, public):
+    """SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]: the engine's request bodies refuse
+    keys they do not know (engine.web.api.serializers.StrictSerializer): say so in the
+    schema with ``additionalProperties: false``."""
+    from engine.web.api.serializers import StrictSerializer
+
+    components = result.get("components", {}).get("schemas", {})
+    for serializer in _subclasses(StrictSerializer):
+        name = serializer.__name__.removesuffix("Serializer")
+        for candidate in (f"{name}Request", name):
+            schema = components.get(candidate)
+            fields = set(serializer().fields)
+            if schema and set(schema.get("properties", {})) <= fields:
+                schema["additionalProperties"] = False
+                break
+    return result

@@ -24,7 +24,7 @@ from functools import cache
 
 from django.conf import settings
 from django.db import connection
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 from cardsite.db_contention import skipped_when_locked
 from cardsite.models import ApiAllowance
@@ -76,6 +76,31 @@ def due(client: str) -> float | None:
     return None if row is None else row[0]
 
 
+def client_address(request) -> str:
+    """The client's address: X-Forwarded-For behind API_NUM_PROXIES, else the peer's."""
+    return BaseThrottle().get_ident(request)
+
+
+def client_key(scope: str, request) -> str:
+    """A hash of the client's address, per scope (the allowance table's key)."""
+    return hashlib.sha256(f"{scope}:{client_address(request)}".encode()).hexdigest()
+
+
+def spend(client: str, rate: str | None, cost: int = 1) -> float | None:
+    """Spend ``cost`` of ``client``'s requests at ``rate`` ("60/hour"; None or "off":
+    no limit); None when allowed, else the seconds to wait. Other parts of the
+    site share this allowance table through it."""
+    if not rate or rate.lower() == "off":
+        return None
+    limit, period = SimpleRateThrottle.parse_rate(None, rate)
+    interval, now = period / limit * cost, clock()
+    taken = skipped_when_locked(lambda: take(client, now, interval, period), "locked")
+    if taken is not None:
+        return None
+    stored = due(client)
+    return max(1.0, (stored or now) + interval - period - now)
+
+
 class AnonymousClientThrottle(SimpleRateThrottle):
     scope = "anon"
     # Requests one call spends: the HTML search pages (cardsite.pages.guard) share
@@ -95,8 +120,7 @@ class AnonymousClientThrottle(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if request.user and request.user.is_authenticated:
             return None
-        ident = f"{self.scope}:{self.get_ident(request)}"
-        return hashlib.sha256(ident.encode()).hexdigest()
+        return client_key(self.scope, request)
 
     def allow_request(self, request, view):
         if self.rate is None:
@@ -104,18 +128,11 @@ class AnonymousClientThrottle(SimpleRateThrottle):
         client = self.get_cache_key(request, view)
         if client is None:
             return True
-        interval = self.duration / self.num_requests * self.cost
-        now = clock()
-        # While another process holds SQLite's write lock (an import), the
-        # request goes through uncounted rather than waiting or failing.
-        taken = skipped_when_locked(lambda: take(client, now, interval, self.duration), "locked")
-        if taken is not None:
-            return True
-        stored = due(client)
         # Allowed again once the next due time comes within one period of now
-        # (Retry-After is whole seconds, at least 1).
-        self.retry_after = max(1.0, (stored or now) + interval - self.duration - now)
-        return False
+        # (Retry-After is whole seconds, at least 1). While another process holds
+        # SQLite's write lock (an import), the request goes through uncounted.
+        self.retry_after = spend(client, self.rate, self.cost)
+        return self.retry_after is None
 
     def wait(self):
         return self.retry_after

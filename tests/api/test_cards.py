@@ -207,3 +207,25 @@ def test_random_is_an_entry_matching_the_filters_and_not_cached(api, many_cards)
 def test_invalid_filter_values_are_400s(api, catalog, params, field):
     body = assert_error(api.get("/api/cards/", params), 400, "invalid")
     assert field in body["errors"]
+
+
+@pytest.mark.parametrize("junk", ["abc", "0", "-5", "1.5", "٣", ""])
+def test_a_junk_page_size_is_a_400(api, catalog, junk):
+    response = api.get(f"/api/cards/?page_size={junk}")
+    if junk == "":
+        assert response.status_code == 200  # absent: the default
+    else:
+        assert response.status_code == 400 and "page_size" in response.json()["errors"]
+
+
+def test_public_reads_need_no_credentials_in_the_schema(api):
+    schema = api.get("/api/schema/?format=json").json()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            anonymous = {} in operation.get("security", [{}])
+            # Reads are anonymous; so are the engine's checkers (POSTs that change nothing).
+            expected = method in ("get", "head") or path.startswith("/api/engine/")
+            assert anonymous == expected, (method, path)
+    bodies = schema["components"]["schemas"]
+    assert bodies["SpellCheckRequest"]["additionalProperties"] is False
+    assert "additionalProperties" not in bodies["EntryRequest"]  # DRF ignores unknown keys

@@ -202,7 +202,7 @@ def test_unknown_tables_and_bad_actions_answer_json(api):
 @pytest.mark.django_db
 def test_anonymous_creation_is_throttled_for_the_api_and_the_pages_together(api, client,
                                                                              settings):
-    settings.SANDBOX_CREATE_ANON_RATE = "2/min"
+    settings.SANDBOX_CREATE_RATE = "2/min"
     assert create(api, game="demoniac", players=2).status_code == 201
     page = client.post("/engine/sandbox/new/", {"game": "demoniac", "players": "2"})
     assert page.status_code == 303

@@ -98,7 +98,7 @@ class SandboxView(APIView):
         try:
             return call(*args)
         except service.SandboxThrottled as exc:
-            raise Throttled(wait=exc.wait, detail=exc.message) from exc
+            raise Throttled(wait=exc.retry_after, detail=exc.message) from exc
         except (service.SandboxError, EngineError) as exc:
             raise api_error(exc) from exc
 
@@ -144,7 +144,7 @@ class SandboxListView(SandboxView):
         description="A new table dealt from `seed`; or, with `replay` (a sandbox id or a "
         "log from GET .../log/), a new table where that log's actions are replayed from its "
         "seed, each one checked: the state comes out the same as the original's. Anonymous "
-        "clients may open SANDBOX_CREATE_ANON_RATE tables (HTML and JSON together).")
+        "clients may open SANDBOX_CREATE_RATE tables (HTML and JSON together).")
     def post(self, request):
         data = self.body(s.SandboxCreate)
         service_call = self._replay if "replay" in data else self._create

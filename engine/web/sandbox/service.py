@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -25,6 +26,9 @@ from . import store
 from .throttling import SandboxCreationThrottle
 
 MAX_REPLAY_ACTIONS = 5000  # a posted log longer than any game the bounded players play
+
+EXPIRE_DAYS = 7  # a table untouched this long is deleted (cleanup_sandboxes)
+EXPIRE_CHANCE = 0.01
 
 
 class SandboxError(Exception):
@@ -46,17 +50,6 @@ class SandboxRefused(SandboxError):
     status = 400
 
 
-class SandboxThrottled(SandboxError):
-    """Too many new tables from one anonymous client: nothing was created."""
-
-    status = 429
-
-    def __init__(self, wait: float):
-        super().__init__(f"Too many new tables from your address: try again in {wait:.0f} "
-                         "seconds.")
-        self.wait = wait
-
-
 class SandboxStale(SandboxError):
     """The caller acted on an older version of the table: nothing changed."""
 
@@ -68,6 +61,18 @@ class SandboxStale(SandboxError):
             f"version {current}): your action was not applied. The table shown is now the "
             "latest version: try again if your move still applies.")
         self.current = current
+
+
+class SandboxThrottled(SandboxError):
+    """Too many new tables from one client (settings.SANDBOX_CREATE_RATE)."""
+
+    status = 429
+
+    def __init__(self, retry_after: float):
+        super().__init__(
+            f"Too many new tables from your address: try again in {retry_after:.0f} seconds, "
+            "or go on with a table you already have.")
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -101,7 +106,7 @@ def _require_version(expected) -> int:
 def check_creation_throttle(request) -> None:
     """The creation throttle hook both front ends call before ``sandbox_create``.
 
-    Anonymous clients may open SANDBOX_CREATE_ANON_RATE tables (the API's
+    Anonymous clients may open settings.SANDBOX_CREATE_RATE tables (the API's
     allowance table and algorithm, its own scope); raises SandboxThrottled.
     """
     throttle = SandboxCreationThrottle()
@@ -110,7 +115,12 @@ def check_creation_throttle(request) -> None:
 
 
 def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:
-    """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None)."""
+    """A new table: the engine's setup for ``options``, dealt from ``seed`` (random if None).
+
+    Now and then a creation also deletes the tables nobody touched for
+    EXPIRE_DAYS, so they expire without a scheduled job."""
+    if random.random() < EXPIRE_CHANCE:
+        cleanup_sandboxes(EXPIRE_DAYS)
     family = _family(game)
     options = dict(options or {})
     if seed is None:

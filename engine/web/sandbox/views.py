@@ -58,7 +58,7 @@ def sandbox_new(request):
                           {"champions": champions(), "error": exc.message, "game": game},
                           status=getattr(exc, "status", 400))
         if hasattr(exc, "wait"):
-            response["Retry-After"] = str(int(exc.wait + 0.999))
+            response["Retry-After"] = str(int(exc.retry_after + 0.999))
         return response
     return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
 

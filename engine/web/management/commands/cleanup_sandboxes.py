@@ -1,13 +1,13 @@
 """Delete sandboxes nobody has touched for N days (their event logs go with them)."""
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.web.sandbox.service import cleanup_sandboxes
+from engine.web.sandbox.service import EXPIRE_DAYS, cleanup_sandboxes
 
-DEFAULT_DAYS = 30
+DEFAULT_DAYS = EXPIRE_DAYS
 
 
 class Command(BaseCommand):
-    help = "Delete sandboxes not touched for --days days (default 30)."
+    help = "Delete sandboxes not touched for --days days (default 7)."
 
     def add_arguments(self, parser):
         parser.add_argument("--days", type=int, default=DEFAULT_DAYS,
