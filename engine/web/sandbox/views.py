@@ -57,7 +57,7 @@ def sandbox_new(request):
         response = render(request, "sandbox/index.html",
                           {"champions": champions(), "error": exc.message, "game": game},
                           status=getattr(exc, "status", 400))
-        if hasattr(exc, "wait"):
+        if hasattr(exc, "retry_after"):
             response["Retry-After"] = str(int(exc.retry_after + 0.999))
         return response
     return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
