@@ -14,7 +14,8 @@ from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
 from cardsite.pages.search import syntax_error_context
 from cardsite.selectors import card_detail, card_list, card_neighbours
 from rulesref.models import GlossaryTerm
-from rulesref.search.syntax import QuerySyntaxError
+from rulesref.search.questions import describe
+from rulesref.search.syntax import And, QuerySyntaxError
 
 PAGE_SIZES = (24, 60, 120)
 VIEWS = ("list", "grid")
@@ -62,7 +63,29 @@ def card_list_page(request):
         return render(request, "cards/list.html", context, status=400)
     page_obj = Paginator(result.entries, per_page).get_page(request.GET.get("page"))
     context.update(page_obj=page_obj, warnings=result.warnings, fuzzy=result.fuzzy)
+    if not page_obj.paginator.count and query.strip():
+        context["understood"] = " ".join(describe(n) for n in _conjuncts(result.query))
+        context["relaxed"] = _relaxed(result.query, filters)
     return render(request, "cards/list.html", context)
+
+
+RELAX_TRIES = 6  # count queries an empty search may spend looking for a near one
+
+
+def _conjuncts(query) -> list:
+    root = query.root
+    return list(root.children) if isinstance(root, And) else [root] if root else []
+
+
+def _relaxed(query, filters) -> dict | None:
+    """The nearest query with results: the query without one of its terms."""
+    terms = _conjuncts(query)
+    for i, dropped in enumerate(terms[:RELAX_TRIES]):
+        rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
+        count = card_list(query=rest, filters=filters).entries.count()
+        if count:
+            return {"q": rest, "dropped": describe(dropped), "count": count}
+    return None
 
 
 def _int(value, default):
