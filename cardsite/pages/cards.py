@@ -69,7 +69,9 @@ def card_list_page(request):
     return render(request, "cards/list.html", context)
 
 
-RELAX_TRIES = 6  # count queries an empty search may spend looking for a near one
+# An empty search looks for a near one (the query without one of its terms) only
+# when it has few terms: each try is a search of its own, inside the same budget.
+RELAX_TERMS = 4
 
 
 def _conjuncts(query) -> list:
@@ -80,7 +82,9 @@ def _conjuncts(query) -> list:
 def _relaxed(query, filters) -> dict | None:
     """The nearest query with results: the query without one of its terms."""
     terms = _conjuncts(query)
-    for i, dropped in enumerate(terms[:RELAX_TRIES]):
+    if len(terms) > RELAX_TERMS:
+        return None
+    for i, dropped in enumerate(terms):
         rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
         count = card_list(query=rest, filters=filters).entries.count()
         if count:

@@ -24,7 +24,7 @@ EXACT_NAME = re.compile(r'^!"([^"]+)"$')
 def _exact_card(q: str):
     """The card a query names exactly (or with Scryfall's !"name"), if only one does."""
     quoted = EXACT_NAME.match(q)
-    name = quoted.group(1) if quoted else q
+    name = (quoted.group(1) if quoted else q).replace("\x00", " ")  # no NUL to PostgreSQL
     cards = list(Entry.objects.filter(name__iexact=name.strip()).select_related("game")[:2])
     return cards[0] if len(cards) == 1 else None
 
