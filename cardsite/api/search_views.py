@@ -4,12 +4,12 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 
-from cardsite.api.base import ApiView, GameParam
+from cardsite.api.base import ApiView, GameParam, choice
 from cardsite.api.pagination import SearchPagination, paginated
 from cardsite.api.serializers import SearchHitSerializer
 from rulesref.search.budget import within_budget
 from rulesref.search.syntax import LIMITS
-from rulesref.search.unified import search_all
+from rulesref.search.unified import KINDS, search_all
 
 # The unified search ranks a bounded number of hits; pages walk through them.
 MAX_HITS = 200
@@ -20,6 +20,10 @@ class SearchParams(GameParam):
     # 400 with its position); max_length here would answer first, without one.
     q = serializers.CharField(help_text=f"What to look for (the search syntax; at most "
                               f"{LIMITS.length} characters).")
+
+
+class SearchKindParams(SearchParams):
+    kind = choice(KINDS, "Only hits of this kind (the search page's sections).")
 
 
 class SearchView(ApiView, generics.GenericAPIView):
@@ -34,10 +38,11 @@ class SearchView(ApiView, generics.GenericAPIView):
     def get_queryset(self):
         return []  # hits come from search_all; the browsable API asks for a queryset
 
-    @extend_schema(summary="Search everything", parameters=[SearchParams],
+    @extend_schema(summary="Search everything", parameters=[SearchKindParams],
                    responses=SearchHitSerializer(many=True))
     @within_budget
     def get(self, request):
-        params = self.query_params(SearchParams)
-        result = search_all(q=params["q"], game=params.get("game"), limit=MAX_HITS)
+        params = self.query_params(SearchKindParams)
+        result = search_all(q=params["q"], game=params.get("game"), kind=params.get("kind"),
+                            limit=MAX_HITS)
         return paginated(self, list(result.hits), SearchHitSerializer, result=result)

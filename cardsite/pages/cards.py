@@ -15,7 +15,8 @@ from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
 from cardsite.pages.search import syntax_error_context
 from cardsite.selectors import card_detail, card_list, card_neighbours
 from rulesref.models import GlossaryTerm
-from rulesref.search.syntax import QuerySyntaxError
+from rulesref.search.questions import describe
+from rulesref.search.syntax import And, QuerySyntaxError
 
 PAGE_SIZES = (24, 60, 120)
 VIEWS = ("list", "grid")
@@ -63,7 +64,33 @@ def card_list_page(request):
         return render(request, "cards/list.html", context, status=400)
     page_obj = Paginator(result.entries, per_page).get_page(request.GET.get("page"))
     context.update(page_obj=page_obj, warnings=result.warnings, fuzzy=result.fuzzy)
+    if not page_obj.paginator.count and query.strip():
+        context["understood"] = " ".join(describe(n) for n in _conjuncts(result.query))
+        context["relaxed"] = _relaxed(result.query, filters)
     return render(request, "cards/list.html", context)
+
+
+# An empty search looks for a near one (the query without one of its terms) only
+# when it has few terms: each try is a search of its own, inside the same budget.
+RELAX_TERMS = 4
+
+
+def _conjuncts(query) -> list:
+    root = query.root
+    return list(root.children) if isinstance(root, And) else [root] if root else []
+
+
+def _relaxed(query, filters) -> dict | None:
+    """The nearest query with results: the query without one of its terms."""
+    terms = _conjuncts(query)
+    if len(terms) > RELAX_TERMS:
+        return None
+    for i, dropped in enumerate(terms):
+        rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
+        count = card_list(query=rest, filters=filters).entries.count()
+        if count:
+            return {"q": rest, "dropped": describe(dropped), "count": count}
+    return None
 
 
 def _int(value, default):

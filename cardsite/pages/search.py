@@ -1,39 +1,70 @@
 """/search/ : one search over cards, rulings, rules and terms; and the suggestions
 the search box's autocomplete asks for."""
+import re
+
+from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 
-from cardsite.models import Game
+from cardsite.models import Entry, Game
 from cardsite.pages.guard import search_page
 from cardsite.selectors import card_autocomplete
+from rulesref.search.links import card_url
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all
 
-SEARCH_LIMIT = 50
+SEARCH_LIMIT = 200  # the API's MAX_HITS: the page and /api/search/ count the same hits
+PAGE_SIZE = 20  # the API's page size
 SUGGEST_LIMIT = 10
+SECTION_SIZES = {"card": 8, "rule": 5, "ruling": 5, "term": 4}
+KIND_LABELS = {"card": "Cards", "rule": "Rules", "ruling": "Rulings", "term": "Glossary terms"}
+EXACT_NAME = re.compile(r'^!"([^"]+)"$')
+
+
+def _exact_card(q: str):
+    """The card a query names exactly (or with Scryfall's !"name"), if only one does."""
+    quoted = EXACT_NAME.match(q)
+    name = (quoted.group(1) if quoted else q).replace("\x00", " ")  # no NUL to PostgreSQL
+    cards = list(Entry.objects.filter(name__iexact=name.strip()).select_related("game")[:2])
+    return cards[0] if len(cards) == 1 else None
 
 
 @search_page()
 def search(request):
     q = request.GET.get("q", "").strip()
     game = request.GET.get("game") or None
+    kind = request.GET.get("kind") if request.GET.get("kind") in KIND_LABELS else None
     games = list(Game.objects.only("slug", "short_name"))
+    unscoped = game == "all"  # "all games": no scope, not even a game named in words
     if game not in {g.slug for g in games}:
         game = None
-    context = {"q": q, "game": game, "games": games, "hits": [], "warnings": []}
+    context = {"q": q, "game": game, "games": games, "hits": [], "warnings": [], "kind": kind,
+               "kind_label": KIND_LABELS.get(kind, "")}
     if not q:
         return render(request, "search.html", context)
+    card = _exact_card(q)
+    if card is not None and not kind:
+        return redirect(card_url(card.game.slug, card.slug))
+    exact = request.GET.get("exact") == "1"
     try:
-        result = search_all(q=q, game=game, limit=SEARCH_LIMIT)
+        result = search_all(q=q, game=game, limit=SEARCH_LIMIT, kind=kind,
+                            scope_by_words=not unscoped, correct=not exact)
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(q, error)
         return render(request, "search.html", context, status=400)
-    hits = list(result.hits)
-    # One answer and nothing to warn about: go straight to it, like a lookup.
-    if len(hits) == 1 and not result.warnings:
-        return redirect(hits[0]["url"])
-    context.update(hits=hits, warnings=result.warnings, fuzzy=result.fuzzy,
-                   kinds=_kind_counts(hits))
+    hits = result.hits
+    scope = next((g for g in games if g.slug == result.game), None)
+    context.update(hits=hits, warnings=result.warnings, fuzzy=result.fuzzy, scope=scope,
+                   understood=result.understood, relaxed=result.relaxed,
+                   answer=None if kind else result.answer, total=len(hits))
+    if kind:
+        context["page_obj"] = Paginator(hits, PAGE_SIZE).get_page(request.GET.get("page"))
+    else:
+        counts = result.counts
+        context["sections"] = [
+            {"kind": k, "label": KIND_LABELS[k], "count": counts[k],
+             "hits": [h for h in hits if h["kind"] == k][:SECTION_SIZES[k]]}
+            for k in KIND_LABELS if counts[k]]
     return render(request, "search.html", context)
 
 
@@ -50,13 +81,6 @@ def syntax_error_context(q: str, error: QuerySyntaxError) -> dict:
         "at": q[position:position + 1] or " ",
         "after": q[position + 1:],
     }
-
-
-def _kind_counts(hits):
-    counts = {}
-    for hit in hits:
-        counts[hit["kind"]] = counts.get(hit["kind"], 0) + 1
-    return counts
 
 
 @search_page(cost=1)

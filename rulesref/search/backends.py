@@ -49,11 +49,15 @@ class TextTerm:
 
     tokens: tuple[str, ...]
     scope: str = "any"
+    alternatives: tuple[tuple[str, ...], ...] = ()  # other token runs that match too
 
 
 @dataclass(frozen=True)
 class TextMatch:
+    """All of the terms, or (``any``) at least one of them, ranked by how many match."""
+
     terms: tuple[TextTerm, ...]
+    any: bool = False
 
 
 class SqliteBackend:
@@ -77,7 +81,10 @@ class SqliteBackend:
                 parts.append(f"tags : {phrase}*")
             else:
                 parts.append(phrase)
-        return " AND ".join(parts)
+            if term.alternatives:
+                others = " OR ".join(self._phrase(a) for a in term.alternatives)
+                parts[-1] = f"({parts[-1]} OR {others})"
+        return (" OR " if match.any else " AND ").join(parts)
 
     def match_q(self, match: TextMatch, target) -> Q:
         return Q(**{f"{target.fts_path}table__match": self.expression(match)})
@@ -171,7 +178,10 @@ class PostgresBackend:
                 parts.append(f"({self._chain(term.tokens, ':B', ':*B')})")
             else:
                 parts.append(f"({plain})")
-        return " & ".join(parts)
+            if term.alternatives:
+                others = " | ".join(f"({self._chain(a)})" for a in term.alternatives)
+                parts[-1] = f"({parts[-1]} | {others})"
+        return (" | " if match.any else " & ").join(parts)
 
     def query(self, match: TextMatch) -> SearchQuery:
         return SearchQuery(self.expression(match), search_type="raw", config=self.config)

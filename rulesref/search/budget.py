@@ -97,9 +97,9 @@ def _postgresql_budget(ms: int):
 
     with transaction.atomic():
         with connection.cursor() as cursor:
-            cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(names)), names)
-            previous = cursor.fetchone()
-            _set_local(cursor, {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER})  # 0: none
+            # One statement: the settings as they were, then the search's own.
+            previous = _set_local(cursor, {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER},
+                                  read=names)
         with connection.execute_wrapper(remaining_budget):
             yield
         if restore:
@@ -107,10 +107,13 @@ def _postgresql_budget(ms: int):
                 _set_local(cursor, dict(zip(names, previous, strict=True)))
 
 
-def _set_local(cursor, values: dict):
-    """SET LOCAL each setting, in one statement (set_config takes parameters)."""
-    cursor.execute("SELECT " + ", ".join(["set_config(%s, %s, true)"] * len(values)),
-                   [x for pair in values.items() for x in pair])
+def _set_local(cursor, values: dict, read=()) -> tuple:
+    """SET LOCAL each setting in one statement (set_config takes parameters); the
+    values of the ``read`` settings from before, read in the same statement."""
+    cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(read)
+                                         + ["set_config(%s, %s, true)"] * len(values)),
+                   [*read, *(x for pair in values.items() for x in pair)])
+    return cursor.fetchone()[:len(read)]
 
 
 @contextmanager

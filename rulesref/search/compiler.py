@@ -92,7 +92,11 @@ class Compiled:
 def text_term(node: Text | Field) -> TextTerm | None:
     if isinstance(node, Text):
         tokens = tokens_of(node.value)
-        return TextTerm(tokens, "phrase" if node.phrase and len(tokens) > 1 else "any") if tokens else None
+        if not tokens:
+            return None
+        alternatives = tuple(a for a in node.alternatives if a and a != tokens)
+        return TextTerm(tokens, "phrase" if node.phrase and len(tokens) > 1 else "any",
+                        alternatives)
     tokens = tokens_of(str(node.value))
     return TextTerm(tokens, "name" if node.name == "name" else "body") if tokens else None
 

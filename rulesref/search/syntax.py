@@ -81,6 +81,8 @@ class Text:
     value: str
     phrase: bool = False
     position: int = field(default=0, compare=False)  # where it was typed, not what it is
+    # Other token runs that also count as a match (rulesref.search.questions' synonyms).
+    alternatives: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -185,24 +185,26 @@ def test_search_warnings_are_shown_and_the_rest_runs(client, catalog):
 
 
 def test_search_finds_cards_and_rulings_together(client, catalog):
-    response = client.get("/search/", {"q": "zapper"})
+    response = client.get("/search/", {"q": '"zapper"'})  # zapper alone: straight to the card
     assert response.status_code == 200
     kinds = {hit["kind"] for hit in response.context["hits"]}
     assert {"card", "ruling"} <= kinds
     assert '<a class="hit-title card-link" href="/cards/rumble/zapper/"' in html(response)
 
 
-def test_search_with_one_hit_goes_straight_to_it(client, catalog):
-    response = client.get("/search/", {"q": "quuxwand"})
-    assert response.status_code == 302
-    assert response.url == "/cards/demoniac/quuxwand/"
+def test_only_a_card_s_exact_name_goes_straight_to_it(client, catalog):
+    for q in ("quuxwand", "QUUXWAND", '!"Quuxwand"'):
+        response = client.get("/search/", {"q": q})
+        assert response.status_code == 302
+        assert response.url == "/cards/demoniac/quuxwand/"
+    assert client.get("/search/", {"q": "quuxwan"}).status_code == 200  # one hit, a page
 
 
 def test_search_by_game_keeps_to_that_game(client, catalog):
-    # the only demoniac text naming Zapper is one ruling: straight to it
-    response = client.get("/search/", {"q": "zapper", "game": "demoniac"})
-    assert response.status_code == 302
-    assert response.url == "/rulings/?game=demoniac#split-hits"
+    # the only demoniac text naming Zapper is one ruling: a results page with it
+    response = client.get("/search/", {"q": '"zapper"', "game": "demoniac"})
+    assert response.status_code == 200
+    assert [hit["url"] for hit in response.context["hits"]] == ["/rulings/?game=demoniac#split-hits"]
 
 
 def test_search_suggestions_are_json(client, catalog):

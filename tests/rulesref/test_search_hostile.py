@@ -8,6 +8,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rulesref.search import budget
 from rulesref.search.syntax import LIMITS
 from tests.rulesref.search_catalog import PIECES, build_search_catalog
 
@@ -48,7 +49,8 @@ HOSTILE = st.one_of(
 
 
 @pytest.fixture
-def catalog(db):
+def catalog(db, settings):
+    settings.SEARCH_TIME_BUDGET_MS = budget.DEFAULT_BUDGET_MS  # production's, not the suite's
     build_search_catalog()
     Client().get("/search/?q=warm")  # URL conf, templates: the first request's own cost
 

@@ -111,7 +111,9 @@ def test_import_rebuilds_the_index_once_and_dry_run_writes_nothing(db):
     catalog_import(data=sample_catalog())
     assert found("zappa") == ["Zapper"]  # an alias
     assert found("has:ruling") == ["Zapper", "Linda"]
-    assert set(hit_titles("initiative")) >= {"Initiative", "rumble 1.2"}
+    titles = set(hit_titles("initiative"))
+    assert "Initiative" in titles  # and rule 1.2, untitled, shown by its first words:
+    assert any(t.startswith("rumble 1.2 ") and len(t) > len("rumble 1.2 ") for t in titles)
     count = SearchDocument.objects.count()
     assert count == 3 + 4 + 2 + 2  # entries, rules, terms, rulings
     catalog_import(data=sample_catalog())

@@ -83,8 +83,16 @@ def test_game_filter_and_game_field(catalog):
     assert result.hits and "rumble" in result.warnings[0]
 
 
-def test_misspelt_names_fall_back(catalog):
+def test_misspelt_words_are_corrected_from_the_index(catalog):
     result = search_all(q="tentakilr")
+    assert result.understood.corrections == {"tentakilr": "tentakiller"}
+    assert result.hits[0]["title"] == "Tentakiller"
+    uncorrected = search_all(q="tentakilr", correct=False)  # "search instead for"
+    assert uncorrected.understood.corrections == {}
+
+
+def test_misspelt_names_fall_back(catalog):
+    result = search_all(q="tentakilr", correct=False)
     assert result.fuzzy is True
     assert (result.hits[0]["kind"], result.hits[0]["title"]) == ("card", "Tentakiller")
     assert "<" not in result.hits[0]["snippet_html"].replace("<mark>", "").replace("</mark>", "")
@@ -104,7 +112,12 @@ def test_one_query_for_the_hits(catalog):
     with CaptureQueriesContext(connection) as queries:
         hits = search_all(q="bolt or initiative").hits
     assert len(hits) >= 6
-    assert len(queries) == 1
+    assert len(queries) == 2  # the games (named in words?) and the hits
+    with CaptureQueriesContext(connection) as queries:
+        search_all(q="bolt initiative")  # free words: the index's vocabulary for corrections
+    # (its version, and once per version the words), and with fewer than three hits
+    # having both words, the any-word ranking: a fixed bound whatever the hits
+    assert len(queries) <= 5
 
 
 @settings(max_examples=100, deadline=None,
@@ -129,3 +142,28 @@ def test_unusual_characters_reach_neither_tokenizer_as_syntax(catalog, q):
     search_all(q=q)
     card_autocomplete(q=q)
     card_named(fuzzy=q)
+
+
+def test_a_sentence_drops_its_question_words_and_a_game_named_in_words_scopes(catalog):
+    result = search_all(q="what happens on an initiative tie in rumble")
+    assert result.game == "rumble" and result.understood.game_words == "rumble"
+    assert {"what", "on", "an", "in"} <= set(result.understood.dropped)
+    assert result.hits and {h["game"] for h in result.hits} == {"rumble"}
+    assert result.hits[0]["title"] == "rumble 1.2 Initiative ties"
+    unscoped = search_all(q="what happens on an initiative tie in rumble", scope_by_words=False)
+    assert unscoped.game is None
+
+
+def test_too_few_hits_with_every_word_rank_by_any_of_them(catalog):
+    result = search_all(q="initiative kumquat zebra")  # no document has all three
+    assert result.relaxed and result.hits
+    assert {"Initiative", "Does Tentakiller hit creatures?"} <= {h["title"] for h in result.hits}
+
+
+def test_player_words_find_the_rulebooks_words(catalog):
+    from rulesref.search.questions import SYNONYMS
+
+    assert (("hit", "points"),) == SYNONYMS[("hp",)]
+    assert ("initiative",) in SYNONYMS[("goes", "first")]
+    found = {h["title"] for h in search_all(q="who goes first").hits}
+    assert "Initiative" in found  # "goes first" ~ initiative

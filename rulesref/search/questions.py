@@ -1,0 +1,227 @@
+"""Queries typed as questions: what the words of a sentence mean for matching.
+
+``understand`` rewrites the top level of a parsed query (words in quotes and
+terms under ``or``/``-`` are left alone):
+
+* a game named in words ("in rumble", "satanic panic", "arena") becomes the
+  search's scope and its words are taken out;
+* stop words and question words are dropped ("who", "can", "I", "the"), unless
+  nothing else is left;
+* misspelt words are corrected from the index's own vocabulary
+  ("initative" -> "initiative");
+* player words get the rulebooks' words as alternatives ("hp" -> "hit points",
+  "goes first" -> "initiative").
+
+The result says what was understood, so pages can show the scope, the
+corrections and the query as it ran.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from django.db.models import Count, Max
+
+from rulesref.search.backends import tokens_of
+from rulesref.search.syntax import And, Not, Or, Query, Text
+
+STOP_WORDS = frozenset("""
+a about after also am an any are as at be been before being by can could did do does doing
+done during each else for from get gets getting got had has have having he her here him his
+how i if in into is it its itself just me might must my myself need needs of off on one's or
+our ours out own please really she should so some such than that the their them then there
+these they this those to too us very was way we were what whats when where which while who
+whom whose why will with would you your yours
+""".split())
+
+# Player words -> the rulebooks' words (each alternative a phrase). Matching a key
+# also matches its alternatives; the key itself still counts.
+SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
+    ("hp",): (("hit", "points"),),
+    ("health",): (("hit", "points"), ("hp",)),
+    ("life",): (("hit", "points"), ("hp",)),
+    ("goes", "first"): (("initiative",), ("turn", "order")),
+    ("go", "first"): (("initiative",), ("turn", "order")),
+    ("die",): (("death",), ("dead",), ("dies",)),
+    ("dying",): (("death",), ("dead",), ("die",)),
+    ("killed",): (("death",), ("dead",), ("kill",)),
+    ("hand",): (("holding",),),
+    ("max",): (("maximum",),),
+    ("most",): (("maximum",),),
+    ("min",): (("minimum",),),
+    ("vp",): (("victory", "points"),),
+    ("reroll",): (("re", "roll"),),
+    ("shuffle",): (("reshuffle",),),
+    ("win",): (("winner",), ("wins",)),
+    ("buy",): (("bought",),),
+    ("worth",): (("vp",),),
+}
+SYNONYM_WIDTH = max(len(key) for key in SYNONYMS)
+
+# Ways players name the games, beyond the slug, the name and the short name.
+NICKNAMES = {
+    "rumble": ("rumble", "castle tentakill", "tentakill"),
+    "anarchy": ("anarchy", "arena", "anarchy at the arena"),
+    "satanic-panic": ("satanic panic", "annihilageddon", "annihilageddon 3", "panic"),
+    "demoniac": ("demoniac",),
+}
+MIN_CORRECTED = 4  # shorter words are too often other words one letter away
+CORRECTION_CUTOFF = 0.8
+
+
+@dataclass
+class Understood:
+    query: Query  # what runs
+    game: str | None = None  # a game named in words
+    game_words: str = ""  # how it was named
+    dropped: list[str] = field(default_factory=list)  # stop words taken out
+    corrections: dict[str, str] = field(default_factory=dict)  # typed -> corrected
+    text: str = ""  # the query as understood, for display
+
+    @property
+    def corrected(self) -> bool:
+        return bool(self.corrections)
+
+
+def _game_names(games) -> list[tuple[tuple[str, ...], str]]:
+    """(tokens, slug), longest first, for every way of naming each game."""
+    names = []
+    for slug, short_name, name in games:
+        spellings = {slug.replace("-", " "), short_name, name, *NICKNAMES.get(slug, ())}
+        for spelling in spellings:
+            tokens = tokens_of(spelling)
+            if tokens:
+                names.append((tokens, slug))
+    return sorted(names, key=lambda pair: -len(pair[0]))
+
+
+def _find_game(words: list[Text], names) -> tuple[str | None, int, int]:
+    """The game named by a run of the words: (slug, start, end) or (None, 0, 0)."""
+    lowered = [w.value.lower() for w in words]
+    for tokens, slug in names:
+        width = len(tokens)
+        for start in range(len(lowered) - width + 1):
+            if tuple(t for w in lowered[start:start + width] for t in tokens_of(w)) == tokens:
+                return slug, start, start + width
+    return None, 0, 0
+
+
+class Vocabulary(frozenset):
+    """The index's words, with candidates for a misspelling looked up by first letter
+    and length (a typo seldom changes the first letter): a few dozen words to
+    compare instead of thousands (difflib on all of them took ~40 ms a word)."""
+
+    def candidates(self, word: str) -> list[str]:
+        near = self._by_start.get(word[0], ())
+        return [w for w in near if abs(len(w) - len(word)) <= 2]
+
+    @classmethod
+    def of(cls, words) -> Vocabulary:
+        vocabulary = cls(words)
+        vocabulary._by_start = {}
+        for w in sorted(vocabulary):
+            vocabulary._by_start.setdefault(w[0], []).append(w)
+        return vocabulary
+
+
+@lru_cache(maxsize=4)
+def _vocabulary(version) -> Vocabulary:
+    from rulesref.search.models import SearchDocument
+
+    words = set()
+    for row in SearchDocument.objects.values_list("name", "tags", "body").iterator():
+        for text in row:
+            words.update(t for t in tokens_of(text) if len(t) > 2 and not t.isdigit())
+    return Vocabulary.of(words)
+
+
+def vocabulary() -> Vocabulary:
+    """Every word of the index (names, tags, bodies), rebuilt when the index changes."""
+    from rulesref.search.models import SearchDocument
+
+    version = tuple(SearchDocument.objects.aggregate(n=Count("pk"), last=Max("pk")).values())
+    return _vocabulary(version)
+
+
+def _correct(word: str, words: Vocabulary) -> str | None:
+    if len(word) < MIN_CORRECTED or word.isdigit() or word in words or word in STOP_WORDS:
+        return None
+    close = difflib.get_close_matches(word, words.candidates(word), n=1, cutoff=CORRECTION_CUTOFF)
+    return close[0] if close else None
+
+
+def _with_synonyms(words: list[Text]) -> list[Text]:
+    """Words with their alternatives; a two-word key becomes one term."""
+    out, i = [], 0
+    while i < len(words):
+        for width in range(min(SYNONYM_WIDTH, len(words) - i), 0, -1):
+            key = tuple(t for w in words[i:i + width] for t in tokens_of(w.value))
+            if key in SYNONYMS:
+                value = " ".join(w.value for w in words[i:i + width])
+                phrase = width > 1
+                out.append(Text(value, phrase=phrase, position=words[i].position,
+                                alternatives=SYNONYMS[key]))
+                i += width
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def understand(query: Query, games, *, scope_by_words: bool = True,
+               correct: bool = True) -> Understood:
+    """Rewrite the top-level free words of ``query`` (see the module docstring).
+
+    ``games``: (slug, short_name, name) of every game."""
+    root = query.root
+    children = list(root.children) if isinstance(root, And) else [root] if root else []
+    words = [c for c in children if isinstance(c, Text) and not c.phrase]
+    others = [c for c in children if not (isinstance(c, Text) and not c.phrase)]
+    result = Understood(query=query)
+    if not words:
+        result.text = query.source
+        return result
+    if scope_by_words:
+        slug, start, end = _find_game(words, _game_names(games))
+        if slug and (end - start < len(words) or others):
+            result.game = slug
+            result.game_words = " ".join(w.value for w in words[start:end])
+            words = words[:start] + words[end:]
+    kept = [w for w in words if w.value.lower() not in STOP_WORDS]
+    if kept or others:
+        result.dropped = [w.value for w in words if w.value.lower() in STOP_WORDS]
+        words = kept
+    if correct and words:
+        known = vocabulary()
+        fixed = []
+        for w in words:
+            tokens = tokens_of(w.value)
+            better = _correct(tokens[0], known) if len(tokens) == 1 else None
+            if better:
+                result.corrections[w.value] = better
+                w = replace(w, value=better)
+            fixed.append(w)
+        words = fixed
+    words = _with_synonyms(words)
+    nodes = [*words, *others]
+    new_root = None if not nodes else nodes[0] if len(nodes) == 1 else And(tuple(nodes))
+    result.query = replace(query, root=new_root)
+    result.text = " ".join(describe(node) for node in nodes)
+    return result
+
+
+def describe(node) -> str:
+    """A node written back in the search syntax (the tree is depth-limited)."""
+    if isinstance(node, Text):
+        return f'"{node.value}"' if node.phrase else node.value
+    if isinstance(node, Not):
+        return "-" + describe(node.child)
+    if isinstance(node, Or):
+        return "(" + " or ".join(describe(c) for c in node.children) + ")"
+    if isinstance(node, And):
+        return "(" + " ".join(describe(c) for c in node.children) + ")"
+    op = ":" if node.op == "=" else node.op
+    value = f'"{node.value}"' if " " in str(node.value) else node.value
+    return f"{node.name}{op}{value}"

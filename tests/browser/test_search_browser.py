@@ -1,0 +1,59 @@
+"""Question-shaped search in headless Chromium, on the bundled catalog: an answer
+box for a sentence, the game chip, an empty card search, sections and pages.
+Screenshots (desktop and phone) go to test-output/screenshots/."""
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SENTENCE = "what is the max hp in rumble"
+
+
+@pytest.fixture
+def site(live_server):
+    call_command("load_catalog", verbosity=0)
+    return live_server.url
+
+
+def test_a_sentence_shows_an_answer_and_a_removable_game_chip(site, page, screenshot_dir):
+    page.goto(site + "/")
+    page.fill("#q", SENTENCE)
+    page.press("#q", "Enter")
+    expect(page).to_have_url(re.compile(r"/search/\?q=what"))  # a results page, no redirect
+    answer = page.locator(".answer-box")
+    expect(answer).to_contain_text("Maximum HP")
+    expect(answer.locator(".citation")).to_contain_text("4.5")
+    chip = page.locator(".scope-chip")
+    expect(chip).to_contain_text("Rumble at Castle Tentakill only")
+    games = {g.inner_text() for g in page.locator(".hit-game").all()}
+    assert games == {"Rumble at Castle Tentakill"}
+    page.screenshot(path=screenshot_dir / "search-sentence-desktop.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "search-sentence-phone.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    chip.locator("a", has_text="all games").click()
+    expect(page.locator(".scope-chip")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"game=all"))
+    assert len({g.inner_text() for g in page.locator(".hit-game").all()}) > 1
+
+
+def test_empty_card_search_and_sections_with_pages(site, page, screenshot_dir):
+    page.goto(site + "/cards/?q=glyph%3Adark")
+    message = page.locator(".empty-result")
+    expect(message).to_contain_text("No cards match glyph:dark")
+    page.screenshot(path=screenshot_dir / "cards-empty.png", full_page=True)
+    page.goto(site + "/search/?q=damage")
+    cards = page.locator(".hit-section-card")
+    expect(cards.locator("h2")).to_contain_text("Cards")
+    assert cards.locator(".hit").count() > 0
+    page.locator(".hit-section-rule .more a").click()  # the biggest section
+    expect(page).to_have_url(re.compile(r"kind=rule"))
+    first_page = page.locator(".hits .hit-title").all_inner_texts()
+    page.locator(".pagination a[rel=next]").click()
+    expect(page).to_have_url(re.compile(r"page=2"))
+    expect(page.locator(".pagination")).to_contain_text("Page 2 of")
+    second_page = page.locator(".hits .hit-title").all_inner_texts()
+    assert second_page and not set(first_page) & set(second_page)
+    assert {b.inner_text().lower() for b in page.locator(".hits .badge").all()} == {"rule"}
