@@ -10,7 +10,7 @@ stale one).
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import ParseError, Throttled
@@ -28,6 +28,12 @@ from engine.web.sandbox import service
 
 from . import sandbox_serializers as s
 from .views import TAGS, TOO_DEEP, ShortPostPath, validated
+
+# Ids are 16 URL-safe characters (engine.web.models.new_sandbox_id); saying so
+# lets clients (and schemathesis' negative data) know what is not an id.
+SANDBOX_ID = OpenApiParameter(
+    "sandbox_id", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9_-]{16}$",
+    description="The table's id, as `id` in the answer that created it.")
 
 
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
@@ -165,7 +171,7 @@ class SandboxListView(SandboxView):
 
 
 class SandboxDetailView(SandboxView):
-    @extend_schema(tags=TAGS, responses={200: s.SandboxTable},
+    @extend_schema(tags=TAGS, parameters=[SANDBOX_ID], responses={200: s.SandboxTable},
                    summary="A sandbox table: its state, who decides and every legal action.")
     def get(self, request, sandbox_id):
         sandbox = self.run(service.sandbox_load, sandbox_id)
@@ -183,7 +189,7 @@ class SandboxActionView(ShortPostPath, SandboxView):
         return table_body(request, outcome.sandbox, outcome.events, outcome.state)
 
     @extend_schema(
-        tags=TAGS, request=s.SandboxAction,
+        tags=TAGS, parameters=[SANDBOX_ID], request=s.SandboxAction,
         responses={200: s.SandboxTable, 409: STALE, 400: OpenApiResponse(
             s.RefusedAction, description="A malformed or illegal action: nothing was done; "
             "`code`, `message` and `rule` say why.")},
@@ -201,7 +207,7 @@ class SandboxActionView(ShortPostPath, SandboxView):
 
 
 class SandboxUndoView(SandboxView):
-    @extend_schema(tags=TAGS, request=s.SandboxUndo,
+    @extend_schema(tags=TAGS, parameters=[SANDBOX_ID], request=s.SandboxUndo,
                    responses={200: s.SandboxTable, 409: STALE},
                    summary="Undo the last action: the table as it was before it.")
     def post(self, request, sandbox_id):
@@ -212,7 +218,7 @@ class SandboxUndoView(SandboxView):
 
 class SandboxLogView(SandboxView):
     @extend_schema(
-        tags=TAGS, responses={200: s.SandboxLog},
+        tags=TAGS, parameters=[SANDBOX_ID], responses={200: s.SandboxLog},
         summary="The sandbox's log: setup and every action with its events and rules.",
         description="Enough to replay the table from its seed: post it as `replay` to "
         "POST /api/engine/sandboxes/.")
