@@ -190,7 +190,9 @@ class PostgresBackend:
         return Q(**{f"{target.doc_path}vector": self.query(match)})
 
     def score(self, match: TextMatch, target):
-        return SearchRank(F(f"{target.doc_path}vector"), self.query(match))
+        # Cover density: ts_rank saturates near 1.0 once several words match, which
+        # flattens the margin the answer box needs (a strong rule vs a weak ruling).
+        return SearchRank(F(f"{target.doc_path}vector"), self.query(match), cover_density=True)
 
     def snippet(self, match: TextMatch, target):
         prefix = target.doc_path

@@ -22,7 +22,7 @@ PAGES = [
     ("/cards/", {"q": "filler", "view": "grid", "order": "name"}, 6),
     ("/cards/rumble/zapper/", {}, 9),
     ("/cards/rumble/zapper/preview/", {}, 2),
-    ("/games/rumble/", {}, 7),
+    ("/games/rumble/", {}, 9),  # + coverage of scripted entries and of applicable fields
     ("/rules/rumble/", {}, 3),
     ("/rules/rumble/2/", {}, 8),
     ("/rules/rumble/1.1/", {}, 10),
