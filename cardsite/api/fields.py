@@ -42,6 +42,24 @@ def _integer_validators(model_field) -> list:
     return own
 
 
+class TextOnly:
+    """A text field that takes text only: DRF's CharField turns 12 into "12", which
+    the schema (type: string) and the importer both call not text."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(TextOnly, serializers.CharField):
+    pass
+
+
+class StrictSlugField(TextOnly, serializers.SlugField):
+    pass
+
+
 class ModelCleanSerializer(serializers.ModelSerializer):
     """Writes validated by the model itself (``full_clean``), as in the admin.
 
@@ -52,6 +70,12 @@ class ModelCleanSerializer(serializers.ModelSerializer):
 
     # Keys of validated data that are not model fields (nested or relation lists).
     extra_write_fields: tuple[str, ...] = ()
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField, models.TextField: StrictCharField,
+        models.SlugField: StrictSlugField,
+    }
 
     def build_standard_field(self, field_name, model_field):
         field_class, kwargs = super().build_standard_field(field_name, model_field)
