@@ -160,6 +160,21 @@ def check_answers(base: str) -> None:
             raise SystemExit(f"{label}: {path} answered {exc.code}: {exc.read()[:300]!r}") from exc
 
 
+def prepared(entries: int, *, rebuild: bool) -> dict:
+    """The benchmark's environment, with its database built once per size (or anew)."""
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is missing: apt-get install -y wrk")
+    VAR.mkdir(parents=True, exist_ok=True)
+    env = bench_env()
+    marker = VAR / f"built-{entries}"
+    if rebuild or not marker.exists() or env.get("DATABASE_URL"):
+        for stale in VAR.glob("built-*"):
+            stale.unlink()
+        build_database(entries, env)
+        marker.touch()
+    return env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=100_000)
@@ -167,16 +182,7 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--only", help="run only targets whose label contains this")
     args = parser.parse_args()
-    if not shutil.which("wrk"):
-        raise SystemExit("wrk is missing: apt-get install -y wrk")
-    VAR.mkdir(parents=True, exist_ok=True)
-    env = bench_env()
-    marker = VAR / f"built-{args.entries}"
-    if args.rebuild or not marker.exists() or env.get("DATABASE_URL"):
-        for stale in VAR.glob("built-*"):
-            stale.unlink()
-        build_database(args.entries, env)
-        marker.touch()
+    env = prepared(args.entries, rebuild=args.rebuild)
     with served(env) as base:
         check_answers(base)
         results = []

@@ -29,7 +29,6 @@ import collections
 import json
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -38,7 +37,7 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.http_bench import VAR, bench_env, build_database, served, to_ms  # noqa: E402
+from bench.http_bench import prepared, served, to_ms  # noqa: E402
 
 RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 ENDPOINTS = ("/api/cards/?q=", "/cards/?q=", "/api/search/?q=", "/search/?q=")
@@ -228,16 +227,7 @@ def main() -> None:
     parser.add_argument("--only", help="run only targets whose label contains this")
     parser.add_argument("--rebuild", action="store_true")
     args = parser.parse_args()
-    if not shutil.which("wrk"):
-        raise SystemExit("wrk is missing: apt-get install -y wrk")
-    VAR.mkdir(parents=True, exist_ok=True)
-    env = bench_env()
-    marker = VAR / f"built-{args.entries}"
-    if args.rebuild or not marker.exists() or env.get("DATABASE_URL"):
-        for stale in VAR.glob("built-*"):
-            stale.unlink()
-        build_database(args.entries, env)
-        marker.touch()
+    env = prepared(args.entries, rebuild=args.rebuild)
     entries = database_entries(env)
     mix = query_mix(entries, rulebook_words(), rulebook_bigrams(), args.per_class)
     sizes = ", ".join(f"{k} {len(v)}" for k, v in mix.items())
