@@ -28,8 +28,15 @@ MARK_START, MARK_END = "\ue000", "\ue001"
 
 _TOKEN_RE = re.compile(r"[^\W_]+")
 
-# Column weights: name > tags (type, aliases, keywords) > body (text) > extra (rulings).
-SQLITE_WEIGHTS = (10.0, 4.0, 2.0, 1.0)
+# Column weights: name > tags (type, aliases, keywords) = body (text) > extra
+# (rulings), the same on both databases (PostgreSQL's are D, C, B, A = extra,
+# body, tags, name). A rule's text is in the body, a ruling's question in the
+# name: a body weighted below the tags let rulings bury the rules they cite.
+SQLITE_WEIGHTS = (10.0, 4.0, 4.0, 1.0)
+POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
+# ts_rank_cd divided by the document's length, as bm25 does: a short rule that
+# states the answer outranks a long ruling that mentions its words in passing.
+POSTGRES_NORMALIZATION = 2
 
 
 def tokens_of(text: str) -> tuple[str, ...]:
@@ -192,7 +199,8 @@ class PostgresBackend:
     def score(self, match: TextMatch, target):
         # Cover density: ts_rank saturates near 1.0 once several words match, which
         # flattens the margin the answer box needs (a strong rule vs a weak ruling).
-        return SearchRank(F(f"{target.doc_path}vector"), self.query(match), cover_density=True)
+        return SearchRank(F(f"{target.doc_path}vector"), self.query(match), cover_density=True,
+                          weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
 
     def snippet(self, match: TextMatch, target):
         prefix = target.doc_path

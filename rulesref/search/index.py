@@ -83,14 +83,27 @@ def _ruling_documents(ids) -> dict[int, dict]:
 
 
 def _rule_documents(ids) -> dict[int, dict]:
+    """A rule's tags carry the titles of the sections it sits in: "21.1" says
+    what happens when you die without the word, its section "Death" does."""
     from rulesref.models import Rule
 
-    rows = _only(Rule.objects, "pk", ids).values_list(
-        "pk", "game_id", "game__slug", "number", "title", "text", "source")
+    rows = list(_only(Rule.objects, "pk", ids).values_list(
+        "pk", "game_id", "game__slug", "number", "title", "text", "source", "parent_id"))
+    sections = {pk: (parent_id, title) for pk, parent_id, title in Rule.objects.filter(
+        game_id__in={row[1] for row in rows}).values_list("pk", "parent_id", "title")}
+
+    def section_titles(parent_id):
+        titles = []
+        while parent_id in sections and len(titles) < 12:  # numbers nest a few deep
+            parent_id, title = sections[parent_id]
+            titles.append(title)
+        return titles
+
     return {
         pk: {"game_id": game_id, "name": (title or f"{slug} {number}")[:300],
-             "tags": _join(slug, number, source), "body": text, "extra": ""}
-        for pk, game_id, slug, number, title, text, source in rows
+             "tags": _join(slug, number, source, *reversed(section_titles(parent_id))),
+             "body": text, "extra": ""}
+        for pk, game_id, slug, number, title, text, source, parent_id in rows
     }
 
 

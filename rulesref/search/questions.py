@@ -26,27 +26,35 @@ from django.db.models import Count, Max
 from rulesref.search.backends import tokens_of
 from rulesref.search.syntax import And, Not, Or, Query, Text
 
+# Question words and filler: "how many", "what happens", "what does X mean",
+# "someone". Not "own" ("your own foe") nor "myself" (a synonym of "yourself").
 STOP_WORDS = frozenset("""
-a about after also am an any are as at be been before being by can could did do does doing
-done during each else for from get gets getting got had has have having he her here him his
-how i if in into is it its itself just me might must my myself need needs of off on one's or
-our ours out own please really she should so some such than that the their them then there
-these they this those to too us very was way we were what whats when where which while who
-whom whose why will with would you your yours
+a about actually after also am an any anyone anything are as at be been before being by can
+could did do does doing done during each else ever exactly for from get gets getting got
+had happen happened happens has have having he her here him his how i if in into is it its
+itself just know many me mean meaning means meant might much must my need needs of off on
+one's or our ours out please really she should so some someone something such tell than that
+the their them then there these they thing things this those to too us very was way we were
+what whats when where which while who whom whose why will with work works would you your yours
 """.split())
 
 # Player words -> the rulebooks' words (each alternative a phrase). Matching a key
 # also matches its alternatives; the key itself still counts.
 SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("hp",): (("hit", "points"),),
+    ("myself",): (("yourself",),),
     ("health",): (("hit", "points"), ("hp",)),
     ("life",): (("hit", "points"), ("hp",)),
     ("goes", "first"): (("initiative",), ("turn", "order")),
     ("go", "first"): (("initiative",), ("turn", "order")),
-    ("die",): (("death",), ("dead",), ("dies",)),
-    ("dying",): (("death",), ("dead",), ("die",)),
-    ("killed",): (("death",), ("dead",), ("kill",)),
+    ("die",): (("death",), ("dead",), ("dies",), ("slain",), ("defeated",)),
+    ("dying",): (("death",), ("dead",), ("die",), ("slain",)),
+    ("killed",): (("death",), ("dead",), ("kill",), ("slain",)),
+    ("dice",): (("die",),),  # "roll one die for each"
+    ("zero",): (("0",),),
     ("hand",): (("holding",),),
+    ("block",): (("absorb",), ("absorbs",)),
+    ("blocks",): (("absorb",), ("absorbs",)),
     ("max",): (("maximum",),),
     ("most",): (("maximum",),),
     ("min",): (("minimum",),),
@@ -84,26 +92,34 @@ class Understood:
         return bool(self.corrections)
 
 
+def _content(tokens) -> tuple[str, ...]:
+    return tuple(t for t in tokens if t not in STOP_WORDS)
+
+
 def _game_names(games) -> list[tuple[tuple[str, ...], str]]:
-    """(tokens, slug), longest first, for every way of naming each game."""
+    """(tokens, slug), longest first, for every way of naming each game, without
+    stop words: the parser keeps a repeated word once, so "the game ... at the
+    arena" reaches us as "game ... at arena"."""
     names = []
     for slug, short_name, name in games:
         spellings = {slug.replace("-", " "), short_name, name, *NICKNAMES.get(slug, ())}
         for spelling in spellings:
-            tokens = tokens_of(spelling)
+            tokens = _content(tokens_of(spelling))
             if tokens:
                 names.append((tokens, slug))
-    return sorted(names, key=lambda pair: -len(pair[0]))
+    return sorted(set(names), key=lambda pair: (-len(pair[0]), pair))
 
 
 def _find_game(words: list[Text], names) -> tuple[str | None, int, int]:
-    """The game named by a run of the words: (slug, start, end) or (None, 0, 0)."""
-    lowered = [w.value.lower() for w in words]
+    """The game named by a run of the words, stop words aside: (slug, start, end)
+    or (None, 0, 0), ``start:end`` spanning the run in ``words``."""
+    content = [(i, t) for i, w in enumerate(words) for t in tokens_of(w.value)
+               if t not in STOP_WORDS]
     for tokens, slug in names:
         width = len(tokens)
-        for start in range(len(lowered) - width + 1):
-            if tuple(t for w in lowered[start:start + width] for t in tokens_of(w)) == tokens:
-                return slug, start, start + width
+        for start in range(len(content) - width + 1):
+            if tuple(t for _, t in content[start:start + width]) == tokens:
+                return slug, content[start][0], content[start + width - 1][0] + 1
     return None, 0, 0
 
 

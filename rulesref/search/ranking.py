@@ -10,16 +10,20 @@ from rulesref.search.backends import tokens_of
 from rulesref.search.compiler import Compiled, Target
 
 
-def ranked(queryset, compiled: Compiled, target: Target, backend):
+def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: bool = True):
     """The filtered queryset (annotated with ``name_rank`` and ``search_score`` when
-    there is free text) and the ORDER BY that ranks it (empty without free text)."""
+    there is free text) and the ORDER BY that ranks it (empty without free text).
+
+    ``prefix``: a name starting with the words ranks next after an exact name (a
+    name being typed); not for a sentence, whose words are whole ("how do I win"
+    is not asking for "Winning Attack")."""
     queryset = queryset.filter(compiled.where)
     ordering = []
     if compiled.phrase:
         name = target.name_field
+        started = [When(**{f"{name}__istartswith": compiled.phrase}, then=Value(1))] if prefix else []
         queryset = queryset.annotate(name_rank=Case(
-            When(**{f"{name}__iexact": compiled.phrase}, then=Value(2)),
-            When(**{f"{name}__istartswith": compiled.phrase}, then=Value(1)),
+            When(**{f"{name}__iexact": compiled.phrase}, then=Value(2)), *started,
             default=Value(0), output_field=IntegerField(),
         ))
         ordering.append("-name_rank")

@@ -78,7 +78,10 @@ def ruling_entries_changed(sender, instance, action, reverse, pk_set, **kwargs):
 @receiver(post_save, sender=Rule, dispatch_uid="search-rule-saved")
 def rule_saved(sender, instance, raw=False, **kwargs):
     if not raw:
-        request_sync("rule", [instance.pk])
+        # Its rules carry its title in their tags (a section's context).
+        below = Rule.objects.filter(game_id=instance.game_id,
+                                    number__startswith=f"{instance.number}.")
+        request_sync("rule", [instance.pk, *below.values_list("pk", flat=True)])
 
 
 @receiver(post_save, sender=GlossaryTerm, dispatch_uid="search-term-saved")

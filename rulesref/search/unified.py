@@ -165,10 +165,17 @@ ANSWERS_FIRST = Case(When(Q(kind__in=("rule", "ruling")) & ~Q(body=""), then=Val
                      default=Value(1), output_field=IntegerField())
 
 
+# A rule heading without text (its rules are its children) answers no question,
+# even when its title is the words asked about.
+HEADINGS_LAST = Case(When(Q(kind="rule") & Q(body=""), then=Value(1)),
+                     default=Value(0), output_field=IntegerField())
+
+
 def _ranked_rows(documents, compiled, backend, limit, question=False):
-    documents, ordering = ranked(documents, compiled, DOCUMENTS, backend)
+    documents, ordering = ranked(documents, compiled, DOCUMENTS, backend, prefix=not question)
     if question and ordering:
-        ordering = [*ordering[:-1], ANSWERS_FIRST, ordering[-1]] if compiled.phrase else ordering
+        ordering = ([HEADINGS_LAST, *ordering[:-1], ANSWERS_FIRST, ordering[-1]]
+                    if compiled.phrase else ordering)
     if compiled.match is not None:
         documents = documents.annotate(snippet=backend.snippet(compiled.match, DOCUMENTS))
     return list(documents.order_by(*ordering, KIND_ORDER, "name", "pk")[:limit])

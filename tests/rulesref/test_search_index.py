@@ -78,6 +78,19 @@ def test_rules_and_terms_are_indexed_on_save(catalog):
     assert hit_titles("sulk") == ["Sulk"]
 
 
+def test_a_rule_is_found_by_the_titles_of_its_sections(catalog):
+    rumble = catalog["games"]["rumble"]
+    Rule.objects.create(game=rumble, number="3", title="Gargoyles", text="")
+    Rule.objects.create(game=rumble, number="3.1", title="", text="They sulk.")
+    Rule.objects.create(game=rumble, number="3.1.1", title="", text="Quietly.")
+    assert {"rumble 3.1 They sulk.", "rumble 3.1.1 Quietly."} <= set(hit_titles("gargoyles"))
+    section = Rule.objects.get(game=rumble, number="3")
+    section.title = "Grotesques"
+    section.save()  # its rules are indexed again under the new title
+    assert "rumble 3.1.1 Quietly." in hit_titles("grotesques")
+    assert not {"rumble 3.1 They sulk.", "rumble 3.1.1 Quietly."} & set(hit_titles("gargoyles"))
+
+
 def test_deleting_a_game_cascades_through_the_index(catalog):
     Game.objects.get(slug="rumble").delete()
     assert found("tentakiller") == []

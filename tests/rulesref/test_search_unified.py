@@ -147,7 +147,7 @@ def test_unusual_characters_reach_neither_tokenizer_as_syntax(catalog, q):
 def test_a_sentence_drops_its_question_words_and_a_game_named_in_words_scopes(catalog):
     result = search_all(q="what happens on an initiative tie in rumble")
     assert result.game == "rumble" and result.understood.game_words == "rumble"
-    assert {"what", "on", "an", "in"} <= set(result.understood.dropped)
+    assert {"what", "on", "an", "in", "happens"} <= set(result.understood.dropped)
     assert result.hits and {h["game"] for h in result.hits} == {"rumble"}
     assert result.hits[0]["title"] == "rumble 1.2 Initiative ties"
     unscoped = search_all(q="what happens on an initiative tie in rumble", scope_by_words=False)
@@ -165,5 +165,29 @@ def test_player_words_find_the_rulebooks_words(catalog):
 
     assert (("hit", "points"),) == SYNONYMS[("hp",)]
     assert ("initiative",) in SYNONYMS[("goes", "first")]
+    assert ("absorb",) in SYNONYMS[("block",)]  # "Creatures absorb damage"
+    assert ("die",) in SYNONYMS[("dice",)]  # "roll one die for each"
     found = {h["title"] for h in search_all(q="who goes first").hits}
     assert "Initiative" in found  # "goes first" ~ initiative
+
+
+def test_a_game_named_with_a_repeated_word_still_scopes():
+    from rulesref.search.questions import _find_game, _game_names
+    from rulesref.search.syntax import parse
+
+    # the parser keeps one "the": "the game end in anarchy at arena"
+    words = list(parse("when does the game end in anarchy at the arena").root.children)
+    names = _game_names([("anarchy", "Anarchy", "Anarchy at the Arena")])
+    slug, start, end = _find_game(words, names)
+    assert slug == "anarchy"
+    assert [w.value for w in words[start:end]] == ["anarchy", "at", "arena"]
+
+
+def test_a_sentence_ranks_no_name_by_its_first_letters(catalog):
+    # "initiative" typed as a name finds "Initiative ties" by its first word; in a
+    # sentence the word is whole, and the rule ranks by its text like any other.
+    typed = search_all(q="initiative")
+    asked = search_all(q="what is initiative")
+    assert typed.hits[1]["title"] == "rumble 1.2 Initiative ties" and typed.hits[1]["score"] >= 100
+    assert asked.hits[0]["title"] == "Initiative"  # the exact name still comes first
+    assert all(h["score"] < 100 for h in asked.hits[1:])

@@ -5,7 +5,9 @@ the game's name; some name no game although the answer is one game's.
 
 After the first run (23 of 70, before any tuning) ten answer lists gained a
 ruling that answers the question and had been overlooked when the lists were
-written; no question was changed or dropped."""
+written; no question was changed or dropped. Later, three questions asking what a word
+means ("what does ongoing mean") gained the glossary term that defines it
+("term slug"): a definition answers them as well as the rule it summarises."""
 
 QUESTIONS = [
     # Rumble at Castle Tentakill
@@ -26,7 +28,7 @@ QUESTIONS = [
     ("does a kept creature count toward my spell size",
      ["rumble 17.9", "rumble/kept-creature-spell-size", "anarchy 17.10"]),
     ("how many dice do I roll for a power roll", ["rumble 14.1", "anarchy 12.1", "anarchy/power-roll-dice"]),
-    ("what does wild magic do in rumble", ["rumble 19.1", "rumble 19.3"]),
+    ("what does wild magic do in rumble", ["rumble 19.1", "rumble 19.3", "term wild-magic"]),
     ("who gets blood from the standee at the end of the round",
      ["rumble 22.4", "rumble 1.9"]),
     ("how do I win the match", ["rumble 3.3"]),
@@ -67,7 +69,7 @@ QUESTIONS = [
     ("when does the game end in annihilageddon", ["satanic-panic 5.1"]),
     ("how many cards in the line up", ["satanic-panic 3.4.1", "satanic-panic 4.3.1"]),
     ("what does ongoing mean", ["satanic-panic 6.6.1", "satanic-panic 6.6.2",
-                                "satanic-panic 6.6.5"]),
+                                "satanic-panic 6.6.5", "term ongoing"]),
     ("most beelze butthole tiles a player can have", ["satanic-panic 6.18.3",
                                                       "satanic-panic/beelze-butthole-amount"]),
     ("can I attack a demon", ["satanic-panic 6.19.3", "satanic-panic/demons-no-hp"]),
@@ -81,7 +83,7 @@ QUESTIONS = [
     # Anarchy at the Arena
     ("what happens when I die in anarchy", ["anarchy 22.1", "anarchy 26.5", "anarchy 22.2"]),
     ("how do I get applause tokens", ["anarchy 2.1", "anarchy 26.5"]),
-    ("what is a rally card", ["anarchy 18.3.1", "anarchy 18.3.5"]),
+    ("what is a rally card", ["anarchy 18.3.1", "anarchy 18.3.5", "term rally"]),
     ("when does the game end in anarchy at the arena", ["anarchy 23.1", "anarchy 2.2",
                                                         "anarchy 26.6"]),
     ("are my creatures discarded when i die arena", ["anarchy 17.17"]),
