@@ -42,12 +42,14 @@ class SearchPagination(ApiPagination):
 
     warnings: list[str] = []
     fuzzy = False
+    extra: dict = {}  # the unified search's answer and the query as understood
 
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
         results = response.data.pop("results")
         response.data["warnings"] = list(self.warnings)
         response.data["fuzzy"] = self.fuzzy
+        response.data.update(self.extra)
         response.data["results"] = results
         return response
 
@@ -68,6 +70,44 @@ class SearchPagination(ApiPagination):
         return schema
 
 
+class UnifiedSearchPagination(SearchPagination):
+    """/api/search/: adds ``answer`` (the rule or ruling that clearly answers, as the
+    page's answer box shows it, or null) and ``understood`` (the query as it ran)."""
+
+    def get_paginated_response_schema(self, schema):
+        schema = super().get_paginated_response_schema(schema)
+        schema["properties"]["answer"] = {
+            "type": "object", "nullable": True,
+            "description": "The top hit when it is a rule or ruling scoring clearly above "
+            "the next one (the search page's answer box), with its text and citation; "
+            "else null.",
+            "properties": {k: {"type": "string"} for k in (
+                "kind", "title", "url", "game", "game_name", "text", "citation")},
+            "required": ["kind", "title", "url", "game", "game_name", "text", "citation"],
+        }
+        schema["properties"]["understood"] = {
+            "type": "object",
+            "description": "The query as it ran: stop words dropped, misspellings "
+            "corrected, the game named in words (or the game asked for) as its scope.",
+            "properties": {
+                "text": {"type": "string"},
+                "game": {"type": "string", "nullable": True,
+                         "description": "The search's scope: the game asked for or named."},
+                "game_words": {"type": "string",
+                               "description": "How the query named the game ('' if not)."},
+                "dropped": {"type": "array", "items": {"type": "string"}},
+                "corrections": {"type": "object", "additionalProperties": {"type": "string"},
+                                "description": "Typed word -> the index's word."},
+                "relaxed": {"type": "boolean",
+                            "description": "Too few hits had every word: hits with some "
+                            "of them follow."},
+            },
+            "required": ["text", "game", "game_words", "dropped", "corrections", "relaxed"],
+        }
+        schema["required"] = [*schema["required"], "answer", "understood"]
+        return schema
+
+
 def paginated(view, items, serializer_class, *, result=None, **context) -> Response:
     """Paginate a queryset or list with the view's paginator and serialize the page.
 
@@ -76,6 +116,27 @@ def paginated(view, items, serializer_class, *, result=None, **context) -> Respo
     paginator = view.paginator
     if result is not None:
         paginator.warnings, paginator.fuzzy = list(result.warnings), bool(result.fuzzy)
+        if isinstance(paginator, UnifiedSearchPagination):
+            paginator.extra = unified_extras(result)
     page = paginator.paginate_queryset(items, view.request, view=view)
     serializer = serializer_class(page, many=True, context={**view.get_serializer_context(), **context})
     return paginator.get_paginated_response(serializer.data)
+
+
+ANSWER_FIELDS = ("kind", "title", "url", "game", "game_name", "text", "citation")
+
+
+def unified_extras(result) -> dict:
+    """``answer`` and ``understood`` of a rulesref.search.unified.UnifiedResult."""
+    understood = result.understood
+    return {
+        "answer": {k: result.answer[k] for k in ANSWER_FIELDS} if result.answer else None,
+        "understood": {
+            "text": understood.text if understood else result.query.source,
+            "game": result.game,
+            "game_words": understood.game_words if understood else "",
+            "dropped": list(understood.dropped) if understood else [],
+            "corrections": dict(understood.corrections) if understood else {},
+            "relaxed": bool(result.relaxed),
+        },
+    }

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 
 from cardsite.api.base import ApiView, GameParam, choice
-from cardsite.api.pagination import SearchPagination, paginated
+from cardsite.api.pagination import UnifiedSearchPagination, paginated
 from cardsite.api.serializers import SearchHitSerializer
 from rulesref.search.budget import within_budget
 from rulesref.search.syntax import LIMITS
@@ -29,10 +29,13 @@ class SearchKindParams(SearchParams):
 class SearchView(ApiView, generics.GenericAPIView):
     """One search over cards, rulings, rules and glossary terms, ranked (name matches
     first), each hit with a `snippet_html` where the matched words are in `<mark>`.
-    Terms that are not understood are named in `warnings`; a query that cannot be
-    parsed is a 400 with the `position` where parsing stopped."""
+    Questions typed as sentences work: `understood` says how the query ran (stop
+    words dropped, corrections, the game named in words as the scope) and
+    `answer` is the rule or ruling that clearly answers, if one does. Terms that
+    are not understood are named in `warnings`; a query that cannot be parsed is
+    a 400 with the `position` where parsing stopped."""
 
-    pagination_class = SearchPagination
+    pagination_class = UnifiedSearchPagination
     serializer_class = SearchHitSerializer
 
     def get_queryset(self):

@@ -36,9 +36,14 @@ def search(request):
     kind = request.GET.get("kind") if request.GET.get("kind") in KIND_LABELS else None
     games = list(Game.objects.only("slug", "short_name"))
     unscoped = game == "all"  # "all games": no scope, not even a game named in words
-    if game not in {g.slug for g in games}:
+    slugs = {g.slug for g in games}
+    if game not in slugs:
         game = None
+    # The box on a game's pages searches that game first: unless the words name
+    # another game, or the chip's "all games" took the scope off.
+    home_game = request.GET.get("in") if request.GET.get("in") in slugs and not unscoped else None
     context = {"q": q, "game": game, "games": games, "hits": [], "warnings": [], "kind": kind,
+               "home_game": home_game,
                "kind_label": KIND_LABELS.get(kind, "")}
     if not q:
         return render(request, "search.html", context)
@@ -48,7 +53,8 @@ def search(request):
     exact = request.GET.get("exact") == "1"
     try:
         result = search_all(q=q, game=game, limit=SEARCH_LIMIT, kind=kind,
-                            scope_by_words=not unscoped, correct=not exact)
+                            scope_by_words=not unscoped, correct=not exact,
+                            default_game=home_game)
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(q, error)
         return render(request, "search.html", context, status=400)

@@ -103,14 +103,20 @@ class SqliteBackend:
 
     def snippet(self, match: TextMatch, target):
         # From the body (column 2: ability text, answer, rule text) when the match
-        # is there, so a hit shows more than its title again; else the best column.
+        # is there, so a hit shows more than its title again; else from the extra
+        # text (rulings on a card) when it matches there; else the body's start.
+        # Never the tags: "rumble 21.1 Set Up The Dead Wizard Deck" is no excerpt.
         def column(index):
             return Func(
                 F(f"{target.fts_path}table"), Value(index), Value(MARK_START), Value(MARK_END),
                 Value(" … "), Value(24), function="snippet", output_field=TextField(),
             )
-        body_matches = Func(column(2), Value(MARK_START), function="instr")
-        return Func(body_matches, column(2), column(-1), function="iif", output_field=TextField())
+
+        def matches(index):
+            return Func(column(index), Value(MARK_START), function="instr")
+        def iif(*args):
+            return Func(*args, function="iif", output_field=TextField())
+        return iif(matches(2), column(2), iif(matches(3), column(3), column(2)))
 
     def matching(self, terms, target) -> Q:
         # One FTS scan narrowed by rowid range: no join SQLite could drive the wrong way.

@@ -48,6 +48,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("goes", "first"): (("initiative",), ("turn", "order")),
     ("go", "first"): (("initiative",), ("turn", "order")),
     ("die",): (("death",), ("dead",), ("dies",), ("slain",), ("defeated",)),
+    ("dies",): (("death",), ("dead",), ("die",), ("slain",), ("defeated",)),
     ("dying",): (("death",), ("dead",), ("die",), ("slain",)),
     ("killed",): (("death",), ("dead",), ("kill",), ("slain",)),
     ("dice",): (("die",),),  # "roll one die for each"

@@ -107,11 +107,13 @@ def _games():
 
 
 def search_all(*, q: str, game: str | None = None, limit: int = 50, kind: str | None = None,
-               scope_by_words: bool = True, correct: bool = True) -> UnifiedResult:
+               scope_by_words: bool = True, correct: bool = True,
+               default_game: str | None = None) -> UnifiedResult:
     """Ranked hits of every kind (or of ``kind``) for ``q`` (raises QuerySyntaxError).
 
     ``game`` scopes the search; without it a game named in the words does
-    (``scope_by_words``). Misspelt words are corrected from the index (``correct``)."""
+    (``scope_by_words``), else ``default_game`` (the game whose pages the search
+    came from). Misspelt words are corrected from the index (``correct``)."""
     query = parse(q)
     result = UnifiedResult(warnings=list(query.warnings), query=query)
     if game and game not in games.GAME_SLUGS:
@@ -122,7 +124,9 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, kind: str | 
         return result
     understood = understand(query, _games(), scope_by_words=scope_by_words and not game,
                             correct=correct)
-    result.understood, result.game = understood, game or understood.game
+    if default_game not in games.GAME_SLUGS:
+        default_game = None
+    result.understood, result.game = understood, game or understood.game or default_game
     if understood.query.is_empty:
         return result
     backend = get_backend()

@@ -79,6 +79,24 @@ def test_unified_search(api, catalog):
     assert card["title"] == "Zapper" and "<mark>" in card["snippet_html"]
 
 
+def test_unified_search_answers_a_question_and_says_how_it_read_it(api, db):
+    from django.core.management import call_command
+
+    call_command("load_catalog", verbosity=0)
+    body = api.get("/api/search/", {"q": "what is the max hp in rumble"}).json()
+    assert body["understood"] == {
+        "text": "max hp", "game": "rumble", "game_words": "rumble",
+        "dropped": ["what", "is", "the", "in"], "corrections": {}, "relaxed": False}
+    answer = body["answer"]
+    assert answer["kind"] == "rule" and answer["url"] == "/rules/rumble/4.5/"
+    assert "25" in answer["text"] and "4.5" in answer["citation"]
+    assert answer["url"] == body["results"][0]["url"]  # the answer is the top hit
+    typo = api.get("/api/search/", {"q": "initative tie"}).json()
+    assert typo["understood"]["corrections"] == {"initative": "initiative"}
+    keywords = api.get("/api/search/", {"q": "is:creature"}).json()
+    assert keywords["answer"] is None  # no rule or ruling answers a card filter
+
+
 def test_unified_search_errors(api, catalog):
     assert_error(api.get("/api/search/"), 400, "invalid")
     body = assert_error(api.get("/api/search/", {"q": "(zapper"}), 400, "bad_query")

@@ -57,3 +57,17 @@ def test_empty_card_search_and_sections_with_pages(site, page, screenshot_dir):
     second_page = page.locator(".hits .hit-title").all_inner_texts()
     assert second_page and not set(first_page) & set(second_page)
     assert {b.inner_text().lower() for b in page.locator(".hits .badge").all()} == {"rule"}
+
+
+def test_the_header_box_on_a_games_page_searches_that_game(site, page, screenshot_dir):
+    page.goto(site + "/games/anarchy/")
+    expect(page.locator("#site-q")).to_have_attribute("placeholder", "Search this game…")
+    page.fill("#site-q", "what happens when a wizard dies")
+    page.press("#site-q", "Enter")
+    expect(page).to_have_url(re.compile(r"/search/\?q=what.*in=anarchy"))
+    expect(page.locator(".scope-chip")).to_contain_text("Anarchy at the Arena only")
+    assert {g.inner_text() for g in page.locator(".hit-game").all()} == {"Anarchy at the Arena"}
+    page.screenshot(path=screenshot_dir / "search-from-game-page-desktop.png", full_page=True)
+    page.fill("#q", "what happens when a wizard dies in demoniac")  # the words name a game
+    page.press("#q", "Enter")
+    expect(page.locator(".scope-chip")).to_contain_text("Demoniac")

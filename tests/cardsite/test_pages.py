@@ -207,6 +207,23 @@ def test_search_by_game_keeps_to_that_game(client, catalog):
     assert [hit["url"] for hit in response.context["hits"]] == ["/rulings/?game=demoniac#split-hits"]
 
 
+def test_the_box_on_a_games_pages_searches_that_game_first(client, catalog):
+    # the header's box on a game's pages sends in=<game>; elsewhere it does not
+    assert 'name="in" value="demoniac"' in html(client.get("/games/demoniac/"))
+    assert 'name="in"' not in html(client.get("/"))
+    everywhere = {hit["game"] for hit in client.get("/search/", {"q": '"zapper"'}).context["hits"]}
+    assert "demoniac" in everywhere and len(everywhere) > 1
+    first = client.get("/search/", {"q": '"zapper"', "in": "demoniac"})
+    assert {hit["game"] for hit in first.context["hits"]} == {"demoniac"}
+    assert first.context["scope"].slug == "demoniac"
+    assert 'name="in" value="demoniac"' in html(first)  # the next search stays there
+    # the chip's "all games" takes the scope off; a game named in the words wins
+    unscoped = client.get("/search/", {"q": '"zapper"', "in": "demoniac", "game": "all"})
+    assert {hit["game"] for hit in unscoped.context["hits"]} == everywhere
+    named = client.get("/search/", {"q": '"zapper" in rumble', "in": "demoniac"})
+    assert named.context["scope"].slug == "rumble"
+
+
 def test_search_suggestions_are_json(client, catalog):
     response = client.get("/search/suggest/", {"q": "tenta"})
     assert response.status_code == 200
