@@ -1,7 +1,7 @@
 """Search under real use: thousands of distinct queries per endpoint, cache on and off.
 
     .venv/bin/python bench/search_mix.py [--entries 0|10000|100000] [--duration 5]
-        [--cache off|on|both] [--per-class 300] [--single-client]
+        [--cache off|on|both] [--per-class 300] [--clients 16] [--only TEXT]
 
 One URL hammered by wrk measures the response cache, not the search. Here every
 request picks a query at random from a generated mix (at least 1,500 distinct

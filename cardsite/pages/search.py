@@ -11,10 +11,9 @@ from cardsite.pages.guard import search_page
 from cardsite.selectors import card_autocomplete
 from rulesref.search.links import card_url
 from rulesref.search.syntax import QuerySyntaxError
-from rulesref.search.unified import search_all
+from rulesref.search.unified import page_of_hits, search_all
 
-SEARCH_LIMIT = 200  # the API's MAX_HITS: the page and /api/search/ count the same hits
-PAGE_SIZE = 20  # the API's page size
+PAGE_SIZE = 20  # the API's page size: the page and /api/search/ count and page alike
 SUGGEST_LIMIT = 10
 SECTION_SIZES = {"card": 8, "rule": 5, "ruling": 5, "term": 4}
 KIND_LABELS = {"card": "Cards", "rule": "Rules", "ruling": "Rulings", "term": "Glossary terms"}
@@ -46,9 +45,14 @@ def search(request):
     if card is not None and not kind:
         return redirect(card_url(card.game.slug, card.slug))
     exact = request.GET.get("exact") == "1"
+    search = {"q": q, "game": game, "kind": kind, "scope_by_words": not unscoped,
+              "correct": not exact}
     try:
-        result = search_all(q=q, game=game, limit=SEARCH_LIMIT, kind=kind,
-                            scope_by_words=not unscoped, correct=not exact)
+        if kind:
+            result, ranked = page_of_hits(page=request.GET.get("page"), page_size=PAGE_SIZE,
+                                          **search)
+        else:
+            result = search_all(**search, per_kind=max(SECTION_SIZES.values()))
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(q, error)
         return render(request, "search.html", context, status=400)
@@ -56,15 +60,14 @@ def search(request):
     scope = next((g for g in games if g.slug == result.game), None)
     context.update(hits=hits, warnings=result.warnings, fuzzy=result.fuzzy, scope=scope,
                    understood=result.understood, relaxed=result.relaxed,
-                   answer=None if kind else result.answer, total=len(hits))
+                   answer=None if kind else result.answer, total=result.total)
     if kind:
-        context["page_obj"] = Paginator(hits, PAGE_SIZE).get_page(request.GET.get("page"))
+        context["page_obj"] = Paginator(ranked, PAGE_SIZE).get_page(request.GET.get("page"))
     else:
-        counts = result.counts
         context["sections"] = [
-            {"kind": k, "label": KIND_LABELS[k], "count": counts[k],
+            {"kind": k, "label": KIND_LABELS[k], "count": result.counts[k],
              "hits": [h for h in hits if h["kind"] == k][:SECTION_SIZES[k]]}
-            for k in KIND_LABELS if counts[k]]
+            for k in KIND_LABELS if result.counts[k]]
     return render(request, "search.html", context)
 
 
