@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from cardsite import abilities
+from cardsite import abilities, selectors
 from cardsite.filters import EntryFilterSet, type_choices
 from cardsite.models import Entry
 from cardsite.pages.entry_display import entry_attributes
@@ -58,11 +58,12 @@ def card_list_page(request):
     filters = {name: request.GET[name] for name in filterset.filters
                if name != "q" and request.GET.get(name)}
     try:
-        result = card_list(query=query, filters=filters)
+        result, entries = selectors.card_list_page(query=query, filters=filters,
+                                                   page=request.GET.get("page"), per_page=per_page)
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(query, error)
         return render(request, "cards/list.html", context, status=400)
-    page_obj = Paginator(result.entries, per_page).get_page(request.GET.get("page"))
+    page_obj = Paginator(entries, per_page).get_page(entries.offset // per_page + 1)
     context.update(page_obj=page_obj, warnings=result.warnings, fuzzy=result.fuzzy)
     if not page_obj.paginator.count and query.strip():
         context["understood"] = " ".join(describe(n) for n in _conjuncts(result.query))

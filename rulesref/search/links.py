@@ -32,6 +32,12 @@ def _template(name: str, arity: int, fallback: str, prefix: str) -> str:
     return url
 
 
+def url(name: str, fallback: str, *args: str) -> str:
+    """``reverse(name, args=args)`` from a template reversed once (``fallback``, a
+    str.format template, while the name is not routed)."""
+    return _url(name, fallback, *args)
+
+
 def _url(name: str, fallback: str, *args: str) -> str:
     template = _template(name, len(args), fallback, get_script_prefix())
     return template.format(*(quote(str(a), safe=_SAFE) for a in args))

@@ -8,10 +8,10 @@ full-text hit falls back to the closest names.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
@@ -22,7 +22,7 @@ from rulesref.search.compiler import DOCUMENTS, Compiler
 from rulesref.search.fuzzy import similar_documents
 from rulesref.search.models import SearchDocument
 from rulesref.search.questions import Understood, understand
-from rulesref.search.ranking import in_given_order, ranked
+from rulesref.search.ranking import RankedPage, in_given_order, page_number, ranked
 from rulesref.search.syntax import Query, parse
 
 KIND_ORDER = Case(
@@ -168,31 +168,10 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
     return result
 
 
-class RankedPage(Sequence):
-    """``total`` ranked hits of which one page, from ``offset``, was fetched: what
-    Django's Paginator (and DRF's) slice, so they count without a second query."""
-
-    def __init__(self, hits: list[dict], offset: int, total: int):
-        self.hits, self.offset, self.total = hits, offset, total
-
-    def count(self) -> int:
-        return self.total
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start = (index.start or 0) - self.offset
-            stop = None if index.stop is None else index.stop - self.offset
-            return self.hits[max(start, 0):stop]
-        return self.hits[index - self.offset]
-
-
 def page_of_hits(*, page, page_size: int, **search) -> tuple[UnifiedResult, RankedPage]:
     """The ``page``-th (1-based; not a number: the first) ``page_size`` hits of
     ``search_all(**search)``. A page past the end gives the last page."""
-    number = int(page) if str(page or "").isdigit() and int(page) > 0 else 1
+    number = page_number(page)
     result = search_all(**search, limit=page_size, offset=(number - 1) * page_size)
     if not result.hits and result.total and number > 1:
         number = -(-result.total // page_size)
@@ -239,7 +218,10 @@ class _Ranking:
         documents = documents.annotate(rank_kind=KIND_ORDER)
         keys += [("rank_kind", False), ("name", False), ("id", False)]
         columns = list(dict.fromkeys(["id", "kind", *(k for k, _ in keys)]))
-        inner, params = documents.order_by().values(*columns).query.sql_with_params()
+        try:
+            inner, params = documents.order_by().values(*columns).query.sql_with_params()
+        except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
+            return [], {}, 0
         quote = connection.ops.quote_name
         order = ", ".join(f"{quote(k)} {'DESC' if desc else 'ASC'}" for k, desc in keys)
         if self.per_kind:
