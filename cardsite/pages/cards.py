@@ -1,9 +1,11 @@
 """/cards/ (search results, list or grid) and /cards/<game>/<slug>/ (one entry)."""
 from django import forms
 from django.core.paginator import Paginator
+from django.forms.utils import flatatt
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 
 from cardsite import abilities, selectors
@@ -29,12 +31,27 @@ FIELD_LABELS = {
 }
 
 
+class PlainSelect(forms.Select):
+    """A select box rendered in Python: Django renders every option through a
+    template include, which was a third of a results page's time."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        options = format_html_join("", '<option value="{}"{}>{}</option>', (
+            (option["value"], flatatt(option["attrs"]), option["label"])
+            for _, group, _ in widget["optgroups"] for option in group))
+        return format_html('<select name="{}"{}>{}</select>', widget["name"],
+                           flatatt(widget["attrs"]), options)
+
+
 def _filter_form(request):
     """The EntryFilterSet's form, labelled for the page; and whether a filter is set."""
     filterset = EntryFilterSet(request.GET or None, queryset=Entry.objects.none())
     form = filterset.form
     form.fields["type"].widget = forms.Select(choices=[("", "Any"), *type_choices()])
     for name, field in form.fields.items():
+        if type(field.widget) is forms.Select:
+            field.widget = PlainSelect(attrs=field.widget.attrs, choices=field.widget.choices)
         field.label = FIELD_LABELS.get(name, field.label)
         if isinstance(field, forms.ChoiceField):
             # django-filter adds the empty choice itself, labelled "---------"
