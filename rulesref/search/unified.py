@@ -96,7 +96,7 @@ class UnifiedResult:
     game: str | None = None  # the scope: the game asked for, or named in words
     relaxed: bool = False  # fewer than MIN_HITS had every word: ranked by any of them too
     answer: dict | None = None  # a rule or ruling that clearly answers
-    # Matches per kind (with per_kind: every kind; else the kinds on the page) and in all.
+    # Matches per kind (with per_kind; else none counted) and in all.
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     total: int = 0
 
@@ -225,24 +225,27 @@ class _Ranking:
         quote = connection.ops.quote_name
         order = ", ".join(f"{quote(k)} {'DESC' if desc else 'ASC'}" for k, desc in keys)
         if self.per_kind:
-            sql = (f"SELECT * FROM (SELECT r.*, COUNT(*) OVER (PARTITION BY {quote('kind')}) "
-                   f"AS kind_count, ROW_NUMBER() OVER (PARTITION BY {quote('kind')} ORDER BY "
-                   f"{order}) AS kind_rank FROM ({inner}) r) w WHERE kind_rank <= %s "
-                   f"ORDER BY {order}")
+            # One window (one sort): the rank within the kind, and the kind's count
+            # over the whole partition.
+            window = (f"(PARTITION BY {quote('kind')} ORDER BY {order} ROWS BETWEEN "
+                      "UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)")
+            sql = (f"SELECT * FROM (SELECT r.*, COUNT(*) OVER {window} AS kind_count, "
+                   f"ROW_NUMBER() OVER {window} AS kind_rank FROM ({inner}) r) w "
+                   f"WHERE kind_rank <= %s ORDER BY {order}")
             params = (*params, self.per_kind)
         else:
-            sql = (f"SELECT r.*, COUNT(*) OVER (PARTITION BY {quote('kind')}) AS kind_count, "
-                   f"COUNT(*) OVER () AS total FROM ({inner}) r ORDER BY {order} "
+            sql = (f"SELECT r.*, COUNT(*) OVER () AS total FROM ({inner}) r ORDER BY {order} "
                    "LIMIT %s OFFSET %s")
             params = (*params, self.limit, self.offset)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             names = [c[0] for c in cursor.description]
             rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-        counts = {row["kind"]: row["kind_count"] for row in rows}
         if self.per_kind:
+            counts = {row["kind"]: row["kind_count"] for row in rows}
             total = sum(counts.values())
-        else:
+        else:  # a page of the whole ranking: its count
+            counts = {}
             total = rows[0]["total"] if rows else self._count(documents) if self.offset else 0
         return rows, counts, total
 
