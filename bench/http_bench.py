@@ -161,17 +161,24 @@ def check_answers(base: str) -> None:
 
 
 def prepared(entries: int, *, rebuild: bool) -> dict:
-    """The benchmark's environment, with its database built once per size (or anew)."""
+    """The benchmark's environment, with its database built once per size (or anew).
+
+    SQLite: one database per size (bench/var/<entries>/), so the bundled catalog and
+    100k entries can be measured in turn without rebuilding. PostgreSQL: the one
+    database BENCH_DATABASE_URL names, rebuilt when the size (or the URL) changes."""
     if not shutil.which("wrk"):
         raise SystemExit("wrk is missing: apt-get install -y wrk")
-    VAR.mkdir(parents=True, exist_ok=True)
     env = bench_env()
-    marker = VAR / f"built-{entries}"
-    if rebuild or not marker.exists() or env.get("DATABASE_URL"):
-        for stale in VAR.glob("built-*"):
+    url = env.get("DATABASE_URL", "")
+    var = VAR / ("pg" if url else str(entries))
+    var.mkdir(parents=True, exist_ok=True)
+    env.update(GRIMOIRE_VAR_DIR=str(var), STATIC_ROOT=str(var / "static"))
+    marker = var / f"built-{entries}"
+    if rebuild or not marker.exists() or marker.read_text() != url:
+        for stale in var.glob("built-*"):
             stale.unlink()
         build_database(entries, env)
-        marker.touch()
+        marker.write_text(url)
     return env
 
 

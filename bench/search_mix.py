@@ -1,7 +1,7 @@
 """Search under real use: thousands of distinct queries per endpoint, cache on and off.
 
     .venv/bin/python bench/search_mix.py [--entries 0|10000|100000] [--duration 5]
-        [--cache off|on|both] [--per-class 300] [--single-client]
+        [--cache off|on|both] [--per-class 300] [--clients 16] [--only TEXT]
 
 One URL hammered by wrk measures the response cache, not the search. Here every
 request picks a query at random from a generated mix (at least 1,500 distinct
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import random
 import re
 import subprocess
@@ -207,14 +208,16 @@ def measure(env: dict, entries, mix, args, cache: str) -> list[tuple[str, int, d
     return results
 
 
-def report(title: str, results) -> None:
+def report(title: str, results, load: tuple[float, float]) -> None:
     floor = results[0][2]["rps"]
-    print(f"\n{title}\n")
+    print(f"\n{title}\nload average (1 min) {load[0]:.2f} before, {load[1]:.2f} after "
+          f"({os.cpu_count()} cores): other work on the machine slows every row alike\n")
     print(f"{'target':52} {'distinct':>8} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8} "
           f"{'cost x':>7}  non-2xx")
     for label, distinct, r in results:
+        cost = f"{floor / r['rps']:7.2f}" if r["rps"] else "    n/a"  # none finished in time
         print(f"{label:52} {distinct:8d} {r['p50']:8.2f} {r['p99']:8.2f} {r['rps']:8.0f} "
-              f"{floor / r['rps']:7.2f}  {r['non2xx']}/{r['requests']}")
+              f"{cost}  {r['non2xx']}/{r['requests']}")
 
 
 def main() -> None:
@@ -234,9 +237,11 @@ def main() -> None:
     print(f"{len(entries)} entries; distinct queries per endpoint: {sum(map(len, mix.values()))} ({sizes})")
     database = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite"
     for cache in (("off", "on") if args.cache == "both" else (args.cache,)):
+        before = os.getloadavg()[0]
         results = measure(env, entries, mix, args, cache)
         report(f"{database}, {len(entries)} entries, response cache {cache}, gunicorn 2 workers, "
-               f"wrk -c{args.clients} -d{args.duration}s, a random query per request", results)
+               f"wrk -c{args.clients} -d{args.duration}s, a random query per request", results,
+               (before, os.getloadavg()[0]))
 
 
 if __name__ == "__main__":

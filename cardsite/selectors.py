@@ -17,6 +17,7 @@ from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
 from rulesref.search.compiler import ENTRIES
 from rulesref.search.fuzzy import similar_documents
 from rulesref.search.links import card_url
+from rulesref.search.ranking import RankedPage, page_ids, page_number
 from rulesref.search.syntax import Query, parse
 
 FUZZY_LIMIT = 20
@@ -36,13 +37,14 @@ def _entries():
     return Entry.objects.select_related("game", "component").prefetch_related("bands")
 
 
-def card_list(*, query: str = "", filters: dict | None = None) -> CardListResult:
+def card_list(*, query: str = "", filters: dict | None = None,
+              check_fuzzy: bool = True) -> CardListResult:
     """Entries matching the search syntax ``query`` and the EntryFilterSet ``filters``,
     ranked (exact name, name prefix, full text) or in the requested order.
 
     Raises QuerySyntaxError for an unparsable query. Filters that do not validate
     are ignored with a warning. When the free text matches nothing, entries with
-    close names are returned instead (``fuzzy``).
+    close names are returned instead (``fuzzy``; not looked at without ``check_fuzzy``).
     """
     data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     query = query or str(data.pop("q", "") or "")
@@ -57,7 +59,7 @@ def card_list(*, query: str = "", filters: dict | None = None) -> CardListResult
     entries = filterset.qs
     fuzzy = False
     phrase = " ".join(t.value for t in parsed.texts(positive_only=True))
-    if tokens_of(phrase) and not entries.exists():
+    if check_fuzzy and tokens_of(phrase) and not entries.exists():
         close = similar_documents(phrase, kind="card", limit=FUZZY_LIMIT)
         if close:
             filterset = EntryFilterSet(data, queryset=_entries(),
@@ -65,6 +67,25 @@ def card_list(*, query: str = "", filters: dict | None = None) -> CardListResult
             entries, fuzzy = filterset.qs, True
     return CardListResult(entries=entries, warnings=[*filterset.warnings, *warnings],
                           query=filterset.query, fuzzy=fuzzy)
+
+
+def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
+                   per_page: int = 24) -> tuple[CardListResult, RankedPage]:
+    """One page of ``card_list``: the page's ids and the count in one ranking query,
+    then the page's entries with their game, component and bands (two more),
+    whatever the number of matches. A page past the end gives the last page."""
+    result = card_list(query=query, filters=filters, check_fuzzy=False)
+    number = page_number(page)
+    ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
+    if not total and tokens_of(" ".join(t.value for t in result.query.texts(positive_only=True))):
+        result = card_list(query=query, filters=filters)  # close names stand in for the words
+        if result.fuzzy:
+            ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
+    if not ids and total and number > 1:
+        number = -(-total // per_page)
+        ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
+    by_id = _entries().in_bulk(ids)
+    return result, RankedPage([by_id[i] for i in ids if i in by_id], (number - 1) * per_page, total)
 
 
 def card_detail(*, game: str, slug: str) -> Entry:

@@ -155,8 +155,13 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
     @within_budget
     def list(self, request, *args, **kwargs):
         query, filters = _card_filters(request.query_params)
-        result = selectors.card_list(query=query, filters=filters)
-        return paginated(self, result.entries, EntrySerializer, result=result)
+        page = request.query_params.get(self.paginator.page_query_param)
+        # Only the requested page is fetched (its count from the same ranking query);
+        # a page number that is not one is still DRF's 404.
+        result, entries = selectors.card_list_page(
+            query=query, filters=filters, page=page if str(page or "").isdigit() else 1,
+            per_page=self.paginator.get_page_size(request))
+        return paginated(self, entries, EntrySerializer, result=result)
 
     def get_object(self):
         game, slug = self.kwargs["game"], self.kwargs["slug"]

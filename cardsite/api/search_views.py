@@ -9,10 +9,7 @@ from cardsite.api.pagination import UnifiedSearchPagination, paginated
 from cardsite.api.serializers import SearchHitSerializer
 from rulesref.search.budget import within_budget
 from rulesref.search.syntax import LIMITS
-from rulesref.search.unified import KINDS, search_all
-
-# The unified search ranks a bounded number of hits; pages walk through them.
-MAX_HITS = 200
+from rulesref.search.unified import KINDS, page_of_hits
 
 
 class SearchParams(GameParam):
@@ -46,6 +43,10 @@ class SearchView(ApiView, generics.GenericAPIView):
     @within_budget
     def get(self, request):
         params = self.query_params(SearchKindParams)
-        result = search_all(q=params["q"], game=params.get("game"), kind=params.get("kind"),
-                            limit=MAX_HITS)
-        return paginated(self, list(result.hits), SearchHitSerializer, result=result)
+        # Only the requested page is ranked out of the index and built (the count
+        # comes with it); a page number that is not one is DRF's 404, as before.
+        page = request.query_params.get(self.paginator.page_query_param) or 1
+        result, ranked = page_of_hits(
+            page=page if str(page).isdigit() else 1, page_size=self.paginator.get_page_size(request),
+            q=params["q"], game=params.get("game"), kind=params.get("kind"))
+        return paginated(self, ranked, SearchHitSerializer, result=result)

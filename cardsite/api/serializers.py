@@ -25,6 +25,7 @@ from cardsite.models import Component, Entry, Game, RollBand
 from engine import abilities as ability_language
 from engine.core import EngineError
 from rulesref.models import GlossaryTerm, Rule, Ruling
+from rulesref.search import links
 
 GAME_FIELD = {"queryset": Game.objects.all(), "slug_field": "slug"}
 
@@ -169,7 +170,38 @@ class AbilitiesField(serializers.JSONField):
             raise serializers.ValidationError(exc.message, code="bad-ability") from exc
 
 
-class EntrySerializer(UrlsMixin, ModelCleanSerializer):
+class ReadOnceFields(serializers.Serializer):
+    """Reading without building the serializer's fields per instance: a
+    ModelSerializer deep-copies and rebuilds its ~30 fields for every serializer
+    (each request), more work than reading a page of entries. Here one instance
+    per class (and process) builds them, and every read goes through the same
+    fields' ``get_attribute`` and ``to_representation``, so the output is the
+    same; method fields run on the reading serializer, with its context."""
+
+    _read_fields: list | None = None
+
+    @classmethod
+    def read_fields(cls) -> list:
+        if cls.__dict__.get("_read_fields") is None:
+            cls._read_fields = [(name, f) for name, f in cls(context={}).fields.items()
+                                if not f.write_only]
+        return cls._read_fields
+
+    def to_representation(self, instance):
+        data = {}
+        for name, f in self.read_fields():
+            if isinstance(f, serializers.SerializerMethodField):
+                data[name] = getattr(self, f.method_name)(instance)
+                continue
+            try:
+                attribute = f.get_attribute(instance)
+            except serializers.SkipField:
+                continue
+            data[name] = None if attribute is None else f.to_representation(attribute)
+        return data
+
+
+class EntrySerializer(ReadOnceFields, UrlsMixin, ModelCleanSerializer):
     """A catalog entry. Writes: ``bands``, when given, replace the entry's bands."""
 
     game = serializers.SlugRelatedField(**GAME_FIELD)
@@ -197,6 +229,17 @@ class EntrySerializer(UrlsMixin, ModelCleanSerializer):
 
     def api_args(self, obj):
         return ("card-detail", obj.game.slug, obj.slug)
+
+    # URLs from templates reversed once: two reverse() per entry cost more than the rest.
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, obj) -> str:
+        path = links.url("api:card-detail", "/api/cards/{0}/{1}/", obj.game.slug, obj.slug)
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_page_url(self, obj) -> str | None:
+        return links.card_url(obj.game.slug, obj.slug)
 
     @extend_schema_field(StringList(
         help_text="Attributes that apply to this entry's type but that the rulebooks do not give."))
@@ -423,6 +466,10 @@ class RulingSerializer(RelatedRefsMixin, UrlsMixin, ModelCleanSerializer):
 
 class EntryDetailSerializer(EntrySerializer):
     """One entry with its rulings, the rules that mention it and its neighbours."""
+
+    def to_representation(self, instance):
+        # DRF's own path: the nested serializers need this serializer's context.
+        return serializers.ModelSerializer.to_representation(self, instance)
 
     rulings = RulingSerializer(many=True, read_only=True)
     mentioned_in_rules = RuleRefSerializer(many=True, read_only=True)

@@ -83,11 +83,13 @@ def _postgresql_budget(ms: int):
     checked and, once some of it is spent, the timeout is set to what is left."""
     names = ["statement_timeout", *PLANNER]
     restore = connection.in_atomic_block  # else the transaction's end resets them
-    deadline = time.monotonic() + ms / 1000
+    deadline = [time.monotonic() + ms / 1000]
     armed = [ms]
 
     def remaining_budget(execute, sql, params, many, context):
-        left = int((deadline - time.monotonic()) * 1000)
+        if getattr(connection, "_search_budget_paused", False):
+            return execute(sql, params, many, context)
+        left = int((deadline[0] - time.monotonic()) * 1000)
         if left <= 0:
             raise SearchTimeout(ms)
         if left < armed[0] - RESET_MARGIN_MS:
@@ -95,12 +97,21 @@ def _postgresql_budget(ms: int):
             armed[0] = left
         return execute(sql, params, many, context)
 
+    def pause():
+        with connection.cursor() as cursor:
+            _set_local(cursor, {"statement_timeout": "0"})
+        armed[0] = 0  # re-armed by the next statement after the pause
+        try:
+            yield
+        finally:
+            armed[0] = ms + RESET_MARGIN_MS + 1
+
     with transaction.atomic():
         with connection.cursor() as cursor:
             # One statement: the settings as they were, then the search's own.
             previous = _set_local(cursor, {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER},
                                   read=names)
-        with connection.execute_wrapper(remaining_budget):
+        with connection.execute_wrapper(remaining_budget), _pausable(deadline, pause):
             yield
         if restore:
             with connection.cursor() as cursor:
@@ -120,16 +131,53 @@ def _set_local(cursor, values: dict, read=()) -> tuple:
 def _sqlite_budget(ms: int):
     connection.ensure_connection()
     raw = connection.connection
-    deadline = time.monotonic() + ms / 1000
+    deadline = [time.monotonic() + ms / 1000]
 
     def past_deadline():
-        return 1 if time.monotonic() > deadline else 0
+        return 1 if time.monotonic() > deadline[0] else 0
+
+    def pause():
+        raw.set_progress_handler(None, 0)
+        try:
+            yield
+        finally:
+            raw.set_progress_handler(past_deadline, PROGRESS_STEPS)
 
     raw.set_progress_handler(past_deadline, PROGRESS_STEPS)
     try:
-        yield
+        with _pausable(deadline, pause):
+            yield
     finally:
         raw.set_progress_handler(None, 0)
+
+
+@contextmanager
+def _pausable(deadline: list, pause):
+    connection._search_budget_pause = (deadline, contextmanager(pause))
+    try:
+        yield
+    finally:
+        connection._search_budget_pause = None
+
+
+@contextmanager
+def outside_budget():
+    """Run the block unbudgeted, and give the search the time it took back: for
+    work done once per process that no single search should pay for (the index's
+    vocabulary, built once per index version)."""
+    pausing = getattr(connection, "_search_budget_pause", None)
+    if pausing is None or getattr(connection, "_search_budget_paused", False):
+        yield
+        return
+    deadline, pause = pausing
+    started = time.monotonic()
+    connection._search_budget_paused = True
+    try:
+        with pause():
+            yield
+    finally:
+        connection._search_budget_paused = False
+        deadline[0] += time.monotonic() - started
 
 
 def within_budget(view):

@@ -1,31 +1,59 @@
-"""URLs of search hits without a query per hit: built from slugs already selected.
+"""URLs of search hits without a query or a ``reverse()`` per hit.
 
-The URL names are the pages' (PRODUCT.md's stable paths); until a name is
-routed, the stable path itself is returned, so search never fails on a link.
+Each page's URL is reversed once (per script prefix) with placeholder
+arguments into a template, and hits fill the template with slugs already
+selected. The URL names are the pages' (PRODUCT.md's stable paths); until a
+name is routed, the stable path itself is the template, so search never fails
+on a link.
 """
 from __future__ import annotations
 
-from django.urls import NoReverseMatch, reverse
+from functools import lru_cache
+from urllib.parse import quote
+
+from django.urls import NoReverseMatch, get_script_prefix, reverse
+from django.utils.http import RFC3986_SUBDELIMS
+
+_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what reverse() leaves unquoted in a path
 
 
-def _reverse(name: str, args: list, fallback: str) -> str:
+def _slot(i: int) -> str:
+    return f"zzslot{i}zz"  # matches the slug and str converters, never a real value
+
+
+@lru_cache(maxsize=64)
+def _template(name: str, arity: int, fallback: str, prefix: str) -> str:
     try:
-        return reverse(name, args=args)
+        url = reverse(name, args=[_slot(i) for i in range(arity)])
     except NoReverseMatch:
-        return fallback
+        url = fallback.format(*(_slot(i) for i in range(arity)))
+    for i in range(arity):
+        url = url.replace(_slot(i), f"{{{i}}}")
+    return url
+
+
+def url(name: str, fallback: str, *args: str) -> str:
+    """``reverse(name, args=args)`` from a template reversed once (``fallback``, a
+    str.format template, while the name is not routed)."""
+    return _url(name, fallback, *args)
+
+
+def _url(name: str, fallback: str, *args: str) -> str:
+    template = _template(name, len(args), fallback, get_script_prefix())
+    return template.format(*(quote(str(a), safe=_SAFE) for a in args))
 
 
 def card_url(game: str, slug: str) -> str:
-    return _reverse("card-detail", [game, slug], f"/cards/{game}/{slug}/")
+    return _url("card-detail", "/cards/{0}/{1}/", game, slug)
 
 
 def rule_url(game: str, number: str) -> str:
-    return _reverse("rule-detail", [game, number], f"/rules/{game}/{number}/")
+    return _url("rule-detail", "/rules/{0}/{1}/", game, number)
 
 
 def term_url(slug: str) -> str:
-    return _reverse("glossary-term", [slug], f"/glossary/{slug}/")
+    return _url("glossary-term", "/glossary/{0}/", slug)
 
 
 def ruling_url(game: str, slug: str) -> str:
-    return _reverse("ruling-list", [], "/rulings/") + f"?game={game}#{slug}"
+    return _url("ruling-list", "/rulings/") + f"?game={game}#{slug}"

@@ -3,8 +3,11 @@ prefix, then the weighted full-text score, then the caller's tie-breakers."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 
-from django.db.models import Case, IntegerField, Value, When
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
+from django.db.models import Case, F, IntegerField, OrderBy, Value, When
 
 from rulesref.search.backends import tokens_of
 from rulesref.search.compiler import Compiled, Target
@@ -51,3 +54,62 @@ def name_similarity(text: str, name: str) -> float:
             continue  # a short word inside a long name is not a near miss
         best = max(best, 0.95 * difflib.SequenceMatcher(None, wanted, window).ratio())
     return best
+
+
+class RankedPage(Sequence):
+    """``total`` ranked items of which one page, from ``offset``, was fetched: what
+    Django's Paginator (and DRF's) slice, so they count without a second query."""
+
+    def __init__(self, items: list, offset: int, total: int):
+        self.items, self.offset, self.total = items, offset, total
+
+    def count(self) -> int:
+        return self.total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start = (index.start or 0) - self.offset
+            stop = None if index.stop is None else index.stop - self.offset
+            return self.items[max(start, 0):stop]
+        return self.items[index - self.offset]
+
+
+def page_number(page) -> int:
+    """A 1-based page number from a query parameter (not a number: the first)."""
+    text = str(page or "")
+    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 10**6 else 1
+
+
+def page_ids(queryset, offset: int, limit: int) -> tuple[list[int], int]:
+    """The ids of ranks ``offset`` to ``offset + limit`` of an ordered queryset, and
+    how many rows it has, in one query: the ordering's expressions become columns
+    of the queryset as a subquery, which the outer query sorts, cuts and counts
+    (COUNT(*) OVER ()). A subquery, because SQLite allows FTS5's bm25() only in
+    the query that has the MATCH."""
+    keys, quote = [], connection.ops.quote_name
+    ordering = queryset.query.order_by or queryset.model._meta.ordering or ("pk",)
+    for i, item in enumerate(ordering):
+        if isinstance(item, str):
+            item = F(item[1:]).desc() if item.startswith("-") else F(item).asc()
+        elif not isinstance(item, OrderBy):
+            item = item.asc()
+        alias = f"rank_key_{i}"
+        queryset = queryset.annotate(**{alias: item.expression})
+        nulls = " NULLS LAST" if item.nulls_last else " NULLS FIRST" if item.nulls_first else ""
+        keys.append(f"{quote(alias)} {'DESC' if item.descending else 'ASC'}{nulls}")
+    aliases = [f"rank_key_{i}" for i in range(len(keys))]
+    try:
+        inner, params = queryset.order_by().values("pk", *aliases).query.sql_with_params()
+    except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
+        return [], 0
+    sql = (f"SELECT r.{quote('pk')}, COUNT(*) OVER () FROM ({inner}) r "
+           f"ORDER BY {', '.join(keys)} LIMIT %s OFFSET %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (*params, limit, offset))
+        rows = cursor.fetchall()
+    if not rows and offset:
+        return [], queryset.order_by().count()
+    return [row[0] for row in rows], (rows[0][1] if rows else 0)

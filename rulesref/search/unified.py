@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from html import escape
 
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
 from cardsite import games
@@ -20,7 +22,7 @@ from rulesref.search.compiler import DOCUMENTS, Compiler
 from rulesref.search.fuzzy import similar_documents
 from rulesref.search.models import SearchDocument
 from rulesref.search.questions import Understood, understand
-from rulesref.search.ranking import in_given_order, ranked
+from rulesref.search.ranking import RankedPage, in_given_order, page_number, ranked
 from rulesref.search.syntax import Query, parse
 
 KIND_ORDER = Case(
@@ -43,8 +45,9 @@ def _excerpt(text: str) -> str:
     return " ".join(words[:EXCERPT_WORDS]) + (" …" if len(words) > EXCERPT_WORDS else "")
 
 
+# What a shown hit needs, fetched for the shown rows only (plain values, no models).
 HIT_FIELDS = (
-    "kind", "body", "extra", "name", "game__slug", "game__short_name", "entry__name", "entry__slug",
+    "id", "kind", "body", "extra", "game__slug", "game__short_name", "entry__name", "entry__slug",
     "ruling__question", "ruling__slug", "ruling__source", "rule__number", "rule__title",
     "rule__source", "term__term", "term__slug",
 )
@@ -60,25 +63,27 @@ def _first_words(text: str, count: int) -> str:
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
-def _hit(doc: SearchDocument, score: float, snippet: str | None) -> dict:
-    game = doc.game
+def _hit(row: dict, score: float) -> dict:
+    """A hit from a row of HIT_FIELDS (and ``snippet`` when the query had free text)."""
+    kind, game, short_name = row["kind"], row["game__slug"], row["game__short_name"]
     citation = ""
-    if doc.kind == "card":
-        title, url = doc.entry.name, links.card_url(game.slug, doc.entry.slug)
-    elif doc.kind == "ruling":
-        title, url = doc.ruling.question, links.ruling_url(game.slug, doc.ruling.slug)
-        citation = f"{game.short_name} ruling · {doc.ruling.source}".rstrip(" ·")
-    elif doc.kind == "rule":
-        rule = doc.rule
-        title = f"{game.slug} {rule.number} " + (rule.title or _first_words(doc.body, TITLE_WORDS))
-        url = links.rule_url(game.slug, rule.number)
-        citation = f"{game.short_name} {rule.number}" + (f" · {rule.source}" if rule.source else "")
+    if kind == "card":
+        title, url = row["entry__name"], links.card_url(game, row["entry__slug"])
+    elif kind == "ruling":
+        title, url = row["ruling__question"], links.ruling_url(game, row["ruling__slug"])
+        citation = f"{short_name} ruling · {row['ruling__source']}".rstrip(" ·")
+    elif kind == "rule":
+        number, source = row["rule__number"], row["rule__source"]
+        title = f"{game} {number} " + (row["rule__title"] or _first_words(row["body"], TITLE_WORDS))
+        url = links.rule_url(game, number)
+        citation = f"{short_name} {number}" + (f" · {source}" if source else "")
     else:
-        title, url = doc.term.term, links.term_url(doc.term.slug)
-    html = snippet_html(snippet) if snippet else escape(_excerpt(doc.body or doc.extra))
-    return {"kind": doc.kind, "title": title.strip(), "url": url, "game": game.slug,
-            "game_name": game.short_name, "snippet_html": html, "score": round(score, 4),
-            "id": doc.pk, "text": _first_words(doc.body, ANSWER_WORDS), "citation": citation}
+        title, url = row["term__term"], links.term_url(row["term__slug"])
+    snippet = row.get("snippet")
+    html = snippet_html(snippet) if snippet else escape(_excerpt(row["body"] or row["extra"]))
+    return {"kind": kind, "title": title.strip(), "url": url, "game": game,
+            "game_name": short_name, "snippet_html": html, "score": round(score, 4),
+            "id": row["id"], "text": _first_words(row["body"], ANSWER_WORDS), "citation": citation}
 
 
 @dataclass
@@ -91,13 +96,9 @@ class UnifiedResult:
     game: str | None = None  # the scope: the game asked for, or named in words
     relaxed: bool = False  # fewer than MIN_HITS had every word: ranked by any of them too
     answer: dict | None = None  # a rule or ruling that clearly answers
-
-    @property
-    def counts(self) -> dict[str, int]:
-        counts = dict.fromkeys(KINDS, 0)
-        for hit in self.hits:
-            counts[hit["kind"]] += 1
-        return counts
+    # Matches per kind (with per_kind; else none counted) and in all.
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    total: int = 0
 
 
 def _games():
@@ -106,11 +107,16 @@ def _games():
     return list(Game.objects.order_by("position").values_list("slug", "short_name", "name"))
 
 
-def search_all(*, q: str, game: str | None = None, limit: int = 50, kind: str | None = None,
+def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int = 0,
+               kind: str | None = None, per_kind: int | None = None,
                scope_by_words: bool = True, correct: bool = True,
                default_game: str | None = None) -> UnifiedResult:
     """Ranked hits of every kind (or of ``kind``) for ``q`` (raises QuerySyntaxError).
 
+    The hits are ranks ``offset`` to ``offset + limit`` of the ranking, or with
+    ``per_kind`` the best ``per_kind`` of each kind (the search page's sections),
+    in rank order; ``counts`` has every match per kind, counted by the ranking
+    query itself. Only the hits shown are fetched, joined and given a snippet.
     ``game`` scopes the search; without it a game named in the words does
     (``scope_by_words``), else ``default_game`` (the game whose pages the search
     came from). Misspelt words are corrected from the index (``correct``)."""
@@ -132,36 +138,49 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, kind: str | 
     backend = get_backend()
     compiled = Compiler(DOCUMENTS, backend).compile(understood.query)
     result.warnings.extend(compiled.warnings)
-    # Only what a hit shows: loading whole entries and rulings (JSON fields
-    # included) for up to 200 hits cost more than the search itself.
-    documents = SearchDocument.objects.select_related(
-        "game", "entry", "ruling", "rule", "term").only(*HIT_FIELDS)
+    documents = SearchDocument.objects.all()
     if result.game:
         documents = documents.filter(game__slug=result.game)
     if kind:
         documents = documents.filter(kind=kind)
     # A sentence asks about the rules: rules and rulings before cards and terms.
-    question = bool(understood.dropped)
-    rows = _ranked_rows(documents, compiled, backend, limit, question)
-    if len(rows) < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
+    ranking = _Ranking(documents, backend, limit, offset, per_kind, question=bool(understood.dropped))
+    rows, counts, total = ranking.rows(compiled)
+    if total < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
         relaxed = replace(compiled, match=TextMatch(compiled.match.terms, any=True))
-        seen = {doc.pk for doc in rows}
-        more = [doc for doc in _ranked_rows(documents, relaxed, backend, limit, question)
-                if doc.pk not in seen]
-        rows, result.relaxed = rows + more[:limit - len(rows)], bool(more)
+        more, more_counts, more_total = ranking.rows(relaxed, first=[r["id"] for r in rows])
+        if more_total > total:
+            compiled, rows, counts, total, result.relaxed = relaxed, more, more_counts, more_total, True
+    result.counts.update(counts)
+    result.total = total
+    shown = _shown_rows([r["id"] for r in rows], compiled.match, backend)
     urls = set()
-    for doc in rows:
-        score = 100.0 * getattr(doc, "name_rank", 0) + getattr(doc, "search_score", 0.0)
-        hit = _hit(doc, score, getattr(doc, "snippet", None))
+    for row in rows:
+        score = 100.0 * row.get("name_rank", 0) + row.get("search_score", 0.0)
+        hit = _hit({**shown[row["id"]], **row}, score)
         if hit["url"] not in urls:  # a term of several games has one page
             urls.add(hit["url"])
             result.hits.append(hit)
-    if not rows and tokens_of(compiled.phrase):
-        base = documents
-        result.hits, result.fuzzy = _fuzzy_hits(understood.query, base, compiled.phrase,
+    if not rows and not offset and tokens_of(compiled.phrase):
+        result.hits, result.fuzzy = _fuzzy_hits(understood.query, documents, compiled.phrase,
                                                 result.game, limit), True
-    result.answer = _answer(result.hits) if not result.fuzzy else None
+        result.counts = dict.fromkeys(KINDS, 0)
+        for hit in result.hits:
+            result.counts[hit["kind"]] += 1
+        result.total = len(result.hits)
+    result.answer = _answer(result.hits) if not result.fuzzy and not offset else None
     return result
+
+
+def page_of_hits(*, page, page_size: int, **search) -> tuple[UnifiedResult, RankedPage]:
+    """The ``page``-th (1-based; not a number: the first) ``page_size`` hits of
+    ``search_all(**search)``. A page past the end gives the last page."""
+    number = page_number(page)
+    result = search_all(**search, limit=page_size, offset=(number - 1) * page_size)
+    if not result.hits and result.total and number > 1:
+        number = -(-result.total // page_size)
+        result = search_all(**search, limit=page_size, offset=(number - 1) * page_size)
+    return result, RankedPage(result.hits, (number - 1) * page_size, result.total)
 
 
 # Rules and rulings with text first (a heading without text answers nothing).
@@ -175,14 +194,92 @@ HEADINGS_LAST = Case(When(Q(kind="rule") & Q(body=""), then=Value(1)),
                      default=Value(0), output_field=IntegerField())
 
 
-def _ranked_rows(documents, compiled, backend, limit, question=False):
-    documents, ordering = ranked(documents, compiled, DOCUMENTS, backend, prefix=not question)
-    if question and ordering:
-        ordering = ([HEADINGS_LAST, *ordering[:-1], ANSWERS_FIRST, ordering[-1]]
-                    if compiled.phrase else ordering)
-    if compiled.match is not None:
-        documents = documents.annotate(snippet=backend.snippet(compiled.match, DOCUMENTS))
-    return list(documents.order_by(*ordering, KIND_ORDER, "name", "pk")[:limit])
+@dataclass
+class _Ranking:
+    """One ranking query: ids, sort keys and counts, no joins and no snippets; the
+    database sorts and cuts to the hits shown and counts with window functions.
+
+    The windows run over the ranked rows as a subquery: SQLite allows FTS5's bm25()
+    only in the query that has the MATCH."""
+
+    documents: object
+    backend: object
+    limit: int
+    offset: int = 0
+    per_kind: int | None = None
+    question: bool = False
+
+    def rows(self, compiled, first=()) -> tuple[list[dict], dict[str, int], int]:
+        documents, _ = ranked(self.documents, compiled, DOCUMENTS, self.backend,
+                              prefix=not self.question)
+        # (column, descending) in rank order; each a column of the inner query.
+        keys = []
+        if first:  # the hits that had every word stay ahead of those with some
+            documents = documents.annotate(rank_first=Case(
+                When(pk__in=list(first), then=Value(0)), default=Value(1),
+                output_field=IntegerField()))
+            keys.append(("rank_first", False))
+        if self.question and compiled.phrase and compiled.match is not None:
+            documents = documents.annotate(rank_headings=HEADINGS_LAST)
+            keys.append(("rank_headings", False))
+        if compiled.phrase:
+            keys.append(("name_rank", True))
+        if compiled.match is not None:
+            if self.question and compiled.phrase:
+                documents = documents.annotate(rank_answers=ANSWERS_FIRST)
+                keys.append(("rank_answers", False))
+            keys.append(("search_score", True))
+        documents = documents.annotate(rank_kind=KIND_ORDER)
+        keys += [("rank_kind", False), ("name", False), ("id", False)]
+        columns = list(dict.fromkeys(["id", "kind", *(k for k, _ in keys)]))
+        try:
+            inner, params = documents.order_by().values(*columns).query.sql_with_params()
+        except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
+            return [], {}, 0
+        quote = connection.ops.quote_name
+        order = ", ".join(f"{quote(k)} {'DESC' if desc else 'ASC'}" for k, desc in keys)
+        if self.per_kind:
+            # One window (one sort): the rank within the kind, and the kind's count
+            # over the whole partition.
+            window = (f"(PARTITION BY {quote('kind')} ORDER BY {order} ROWS BETWEEN "
+                      "UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)")
+            sql = (f"SELECT * FROM (SELECT r.*, COUNT(*) OVER {window} AS kind_count, "
+                   f"ROW_NUMBER() OVER {window} AS kind_rank FROM ({inner}) r) w "
+                   f"WHERE kind_rank <= %s ORDER BY {order}")
+            params = (*params, self.per_kind)
+        else:
+            sql = (f"SELECT r.*, COUNT(*) OVER () AS total FROM ({inner}) r ORDER BY {order} "
+                   "LIMIT %s OFFSET %s")
+            params = (*params, self.limit, self.offset)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            names = [c[0] for c in cursor.description]
+            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        if self.per_kind:
+            counts = {row["kind"]: row["kind_count"] for row in rows}
+            total = sum(counts.values())
+        else:  # a page of the whole ranking: its count
+            counts = {}
+            total = rows[0]["total"] if rows else self._count(documents) if self.offset else 0
+        return rows, counts, total
+
+    @staticmethod
+    def _count(documents) -> int:
+        """A page past the end: the count alone (the ranking query had no row to carry it)."""
+        return documents.order_by().count()
+
+
+def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
+    """The shown hits' fields (joined) and snippets, by id: one query on a few rows."""
+    if not ids:
+        return {}
+    documents = SearchDocument.objects.filter(pk__in=ids)
+    fields = list(HIT_FIELDS)
+    if match is not None:
+        documents = documents.filter(backend.match_q(match, DOCUMENTS)).annotate(
+            snippet=backend.snippet(match, DOCUMENTS))
+        fields.append("snippet")
+    return {row["id"]: row for row in documents.values(*fields)}
 
 
 def _answer(hits: list[dict]) -> dict | None:
@@ -204,4 +301,4 @@ def _fuzzy_hits(query: Query, documents, phrase: str, game: str | None, limit: i
     scores = {doc.pk: score for doc, score in close}
     compiled = Compiler(DOCUMENTS, get_backend(), text_q=lambda term: Q(pk__in=ids)).compile(query)
     rows = documents.filter(compiled.where, pk__in=ids).order_by(in_given_order(ids))
-    return [_hit(doc, scores[doc.pk], None) for doc in rows]
+    return [_hit(row, scores[row["id"]]) for row in rows.values(*HIT_FIELDS)]

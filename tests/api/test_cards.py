@@ -52,9 +52,9 @@ def test_the_list_goes_through_the_shared_selector(api, catalog, monkeypatch):
     calls = []
     real = selectors.card_list
 
-    def spy(*, query="", filters=None):
+    def spy(*, query="", filters=None, **options):
         calls.append((query, dict(filters)))
-        return real(query=query, filters=filters)
+        return real(query=query, filters=filters, **options)
 
     monkeypatch.setattr(selectors, "card_list", spy)
     api.get("/api/cards/", {"q": "g:illusion", "game": "rumble", "ordering": "-init", "page": 1})

@@ -74,3 +74,21 @@ def test_past_the_budget_a_statement_is_stopped(monkeypatch, django_db_blocker):
         if connection.vendor == "postgresql":
             cursor.execute("SELECT current_setting('statement_timeout')")
             assert cursor.fetchone() == ("0",)
+
+
+def test_work_outside_the_budget_neither_is_stopped_nor_counts_against_it(db):
+    import time
+
+    from django.db import connection
+
+    from rulesref.search.budget import outside_budget, time_budget
+
+    with time_budget(200):
+        with outside_budget():
+            time.sleep(0.3)  # past the budget, but given back
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        with connection.cursor() as cursor:  # the search goes on with its own time
+            cursor.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+                           "WHERE x < 20000) SELECT count(*) FROM c")  # many VM steps
+            assert cursor.fetchone() == (20000,)
