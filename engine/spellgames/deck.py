@@ -40,6 +40,8 @@ STAND_IN_TEXT = ("Stand-in for a {kind} card the catalog does not list: its glyp
                  "drawn for play; it rolls the sandbox's stand-in table.")
 # The stand-in roll table, as bands (cards.STAND_IN_BANDS) and as the ability
 # language, so a stand-in resolves itself like a scripted entry.
+# Only Deliveries are Creatures (rumble 17.1): a stand-in Source or Quality does not
+# KEEP, its 10+ band only deals the damage.
 STAND_IN_ABILITY = {"trigger": "resolved", "bands": [
     {"low": 1, "high": 4, "effects": [{"do": "damage", "amount": 1, "target": "random-foe"}]},
     {"low": 5, "high": 9, "effects": [{"do": "damage", "amount": 2, "target": "random-foe"}]},
@@ -69,6 +71,8 @@ def build(game: str, catalog: list[dict], seed) -> tuple[dict, list[dict]]:
         if kind in ("wild-magic", "rally"):
             # One entry stands for every identical copy.
             refs += [f"e{entries[0]}" if entries else kind] * count
+            notes.append(f"{kind.replace('-', ' ').title()}: {count}"
+                         + (" (the catalog's entry)" if entries else " stand-ins"))
             continue
         if len(entries) > count:
             notes.append(f"{len(entries)} {kind} entries in the catalog, {count} cards in the "
@@ -117,9 +121,16 @@ def _stand_in(ref: str) -> dict:
     if kind in ("wild-magic", "rally"):
         return parse_card({"type": kind, "name": "Wild Magic" if kind == "wild-magic"
                            else "Rally", "stand_in": True})
+    creature = kind == "delivery"
+    bands = STAND_IN_BANDS if creature else [
+        {**b, "effect": b["effect"].removesuffix(". KEEP"), "keep": False} for b in STAND_IN_BANDS]
+    ability = STAND_IN_ABILITY if creature or not STAND_IN_ABILITY else {
+        **STAND_IN_ABILITY, "bands": [{**b, "effects": [e for e in b["effects"]
+                                                        if e["do"] != "keep"]}
+                                      for b in STAND_IN_ABILITY["bands"]]}
     return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
-                       "bands": STAND_IN_BANDS,
-                       "abilities": [STAND_IN_ABILITY] if STAND_IN_ABILITY else [],
+                       "bands": bands, "creature": creature,
+                       "abilities": [ability] if ability else [],
                        "stand_in": True, "text": STAND_IN_TEXT.format(
                            kind=kind.title(), init=" and initiative are" if initiative
                            else " is")})

@@ -622,8 +622,12 @@ def _power_roll(state, action, events):
            f"{wizard} rolls {', '.join(map(str, faces))} = {total} for {card['name']}: "
            + (f"band {band}: {row['effect']}" if row else "no band covers it"),
            wizard=wizard, dice=faces, total=total, band=band)
-    _event(events, cite(game, "power-roll.bands"), "flag",
-           "the band's effect is card text the engine cannot run: apply it by hand")
+    if scripted_ability(card) and "bands" in scripted_ability(card):
+        _event(events, cite(game, "power-roll.bands"), "note",
+               f"{card['name']} is scripted: playing it resolves the band")
+    else:
+        _event(events, cite(game, "power-roll.bands"), "flag",
+               "the band's effect is card text the engine cannot run: apply it by hand")
 
 
 def _random_foe(state, action, events):
