@@ -17,8 +17,10 @@ set-ups per game:
   resolve themselves (the stand-ins' table is left to the player).
 
 Prints, per set-up, the by-hand share over all actions of all games, the cards
-that played themselves (catalog entries / stand-ins) and the scripted-entry
-coverage of the catalog. Figures, not a test.
+that played themselves (catalog entries / stand-ins), the ``flag`` events (what
+the engine left to the player: an unscripted band, a Dead Wizard card, a
+Champion's Rally...; the random player does not act on them) and the
+scripted-entry coverage of the catalog. Figures, not a test.
 """
 from __future__ import annotations
 
@@ -41,12 +43,12 @@ PLAYERS = {"rumble": ["Alice", "Bob"], "anarchy": ["Alice", "Bob", "Cleo"]}  # a
 MAX_ACTIONS = 20_000
 
 
-def play(game: str, options: dict, seed: int) -> tuple[int, int, int, int]:
-    """(actions, by hand, catalog cards played, stand-ins played) of one game."""
+def play(game: str, options: dict, seed: int) -> tuple[int, int, int, int, int]:
+    """(actions, by hand, catalog cards played, stand-ins played, flags) of one game."""
     family = family_for(game)
     state, _ = family.new(options, seed)
     rnd = random.Random(seed)
-    actions = by_hand = catalog = stand_ins = 0
+    actions = by_hand = catalog = stand_ins = flags = 0
     while not family.is_terminal(state) and actions < MAX_ACTIONS:
         action = spell_player(state, family.legal_actions(state), rnd)
         if action["type"] == "play_card":
@@ -55,10 +57,11 @@ def play(game: str, options: dict, seed: int) -> tuple[int, int, int, int]:
                 stand_ins += 1
             else:
                 catalog += 1
-        state, _ = family.apply(state, action)
+        state, events = family.apply(state, action)
+        flags += sum(e["type"] == "flag" for e in events)
         actions += 1
         by_hand += action["type"] in family.by_hand
-    return actions, by_hand, catalog, stand_ins
+    return actions, by_hand, catalog, stand_ins, flags
 
 
 def coverage(game: str) -> str:
@@ -85,14 +88,14 @@ def main() -> None:
                 ("dealt, stand-ins by hand", {}, False)):
             deck.STAND_IN_ABILITY = ability if scripted_stand_ins else None
             deck._stand_in.cache_clear()
-            totals = [0, 0, 0, 0]
+            totals = [0, 0, 0, 0, 0]
             for seed in range(args.games):
                 for i, n in enumerate(play(game, {"wizards": PLAYERS[game], **options}, seed)):
                     totals[i] += n
-            actions, by_hand, catalog, stand_ins = totals
+            actions, by_hand, catalog, stand_ins, flags = totals
             print(f"  {label:26} {by_hand / actions:4.0%} by hand ({by_hand} of {actions} "
                   f"actions, {args.games} games); played themselves: {catalog} catalog "
-                  f"card(s), {stand_ins} stand-in(s)")
+                  f"card(s), {stand_ins} stand-in(s); {flags} flag(s) left to the player")
         deck.STAND_IN_ABILITY = ability
         deck._stand_in.cache_clear()
 
