@@ -14,6 +14,7 @@ cannot run yet (the player applies the effect, the engine checks its bounds).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from .core import EngineError, Problem, require_int
 from .deckbuilder import TurnState
@@ -26,16 +27,23 @@ MAX_SEED = 2**31 - 1
 
 
 class SpellRoundFamily:
-    """Rumble or Anarchy: a round of spells (state: rounds' dict)."""
+    """Rumble or Anarchy: a round of spells (state: rounds' dict).
+
+    Tables deal from a Main Deck unless ``options.deal`` is false (a free table:
+    any card may be placed). The deck holds ``catalog_source(game)``'s cards (the
+    web app sets it to the catalog's entries; without it every card is a
+    stand-in); undo and replay of a table reuse the cards its state holds.
+    """
 
     family = "spell"
     # The core's manual actions but new_game (a flow step): damage, healing, Blood...
     by_hand = frozenset(rounds.MANUAL_ACTIONS) - {"new_game"}
+    catalog_source: Callable[[str], list[dict]] | None = None
 
     def __init__(self, game: str):
         self.game = game
-        self.option_keys = (("variant", "self_kill_applause") if game == "rumble"
-                            else ("champion", "self_kill_applause"))
+        self.option_keys = (("variant", "self_kill_applause", "deal") if game == "rumble"
+                            else ("champion", "self_kill_applause", "deal"))
 
     def setup_options(self, players, options: dict) -> dict:
         if isinstance(players, int) and not isinstance(players, bool):
@@ -61,15 +69,23 @@ class SpellRoundFamily:
         rest = {k: v for k, v in options.items() if k != "wizards"}
         return self.setup_options(options.get("wizards"), rest)
 
-    def new(self, options: dict, seed) -> tuple[dict, list[dict]]:
+    def new(self, options: dict, seed, like: dict | None = None) -> tuple[dict, list[dict]]:
+        """``like``: a stored state of the same table (undo, replay): its catalog cards."""
         wizards = options.get("wizards") or ["Wizard 1", "Wizard 2"]
-        state = rounds.new_state(self.game, wizards, seed,
-                                      variant=options.get("variant", "match"),
-                                      champion=options.get("champion"),
-                                      self_kill_applause=bool(options.get("self_kill_applause")))
+        deal = options.get("deal", True) is not False
+        if isinstance(like, dict):  # a table made before dealing existed stays free
+            deal, catalog = bool(like.get("deal")), like.get("catalog", [])
+        else:
+            catalog = self.catalog_source(self.game) if deal and self.catalog_source else []
         names = ", ".join(wizards)
-        return state, [{"type": "setup", "rule": "", "text": f"{names} sit down clockwise "
-                        "with 20 HP each; round 1: build your spells"}]
+        events = [{"type": "setup", "rule": "", "text": f"{names} sit down clockwise "
+                   "with 20 HP each; round 1: build your spells"}]
+        state = rounds.new_state(self.game, wizards, seed,
+                                 variant=options.get("variant", "match"),
+                                 champion=options.get("champion"),
+                                 self_kill_applause=bool(options.get("self_kill_applause")),
+                                 deal=deal, catalog=catalog, events=events)
+        return state, events
 
     def load(self, data: dict) -> dict:
         return json.loads(json.dumps(data)) if not isinstance(data, str) else json.loads(data)
@@ -96,7 +112,7 @@ class SpellRoundFamily:
         return rounds.result(state)
 
 
-FLAGS = {"self_kill_applause", "satan", "relic", "split_hits"}
+FLAGS = {"self_kill_applause", "satan", "relic", "split_hits", "deal"}
 
 
 def _known(options: dict, keys: tuple[str, ...]) -> dict:
@@ -169,7 +185,7 @@ class SatanicPanicFamily(_OpenSpielFamily):
     option_keys = ("satan",)
     max_players = 5
 
-    def new(self, options: dict, seed):
+    def new(self, options: dict, seed, like=None):
         players = require_int(options.get("players", 2), field="players", low=2, high=5)
         state = TurnState.new_game(players, bool(options.get("satan")), seed=seed)
         events, state.log = state.log, []
@@ -186,7 +202,7 @@ class DemoniacFamily(_OpenSpielFamily):
     option_keys = ("relic", "split_hits")
     max_players = 4
 
-    def new(self, options: dict, seed):
+    def new(self, options: dict, seed, like=None):
         players = require_int(options.get("players", 2), field="players", low=2, high=4)
         state = DemoniacState.new_game(players, seed=seed, relic=bool(options.get("relic")),
                                        split_hits=bool(options.get("split_hits")))

@@ -187,7 +187,8 @@ class _Run:
             self.keep = True
             if self.card.get("name") and not self.card.get("kept"):
                 self.act({"type": "keep_creature", "wizard": self.caster,
-                          "creature": {"name": self.card["name"], "glyph": self.card.get("glyph")}})
+                          "creature": {"name": self.card["name"], "glyph": self.card.get("glyph"),
+                                       "card": self.card.get("id")}})
             else:
                 self.events.append({"type": "creature", "rule": cite(game, "creature.keep"),
                                     "text": f"{self.card.get('name') or 'the Creature'} stays"})

@@ -12,7 +12,6 @@ silently skipped.
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 
@@ -258,7 +257,7 @@ def apply(state: SpellGame, action: dict, rng: random.Random | None = None,
     problems = preflight(state, action)
     if problems:
         return ActionResult(state, [], problems)
-    new = copy.deepcopy(state)
+    new = state.clone()
     events: list[dict] = []
     rng = rng or make_rng(seed)
     HANDLERS[action["type"]](new, action, events, rng)
@@ -370,7 +369,8 @@ def _reactions(state: SpellGame, victim: Wizard, killer: str | None, events: lis
     if not casting or casting["wizard"] != victim.name:
         _event(events, cite("rumble", "reactions"), "flag",
                f"Reactions in {victim.name}'s placed spell that have not started resolving "
-               "trigger (the spell is not recorded here: check by hand)", wizard=victim.name)
+               "trigger (the spell is not recorded here: check by hand)", wizard=victim.name,
+               about="unrecorded-reactions")
         return
     own = killer is None
     for index, comp in enumerate(casting["components"]):
@@ -521,7 +521,9 @@ def _keep_creature(state, action, events, rng):
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
         raise EngineError("creature must be an object with a name", field="creature",
                           code="type")
-    creature = Creature(raw["name"], require_glyph(raw.get("glyph"), field="creature.glyph"))
+    card = raw.get("card") if isinstance(raw.get("card"), str) else None
+    creature = Creature(raw["name"], require_glyph(raw.get("glyph"), field="creature.glyph"),
+                        card)
     state.wizard(action["wizard"]).creatures.append(creature)
     _event(events, cite(state.game, "creature.keep"), "creature",
            f"{action['wizard']} keeps {creature.name} face up", wizard=action["wizard"])

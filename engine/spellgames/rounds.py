@@ -20,9 +20,10 @@ import json
 import re
 from functools import lru_cache
 
-from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
+from . import deck
 from .abilities import resolve_ability
+from .cards import CARD_KEYS, band_label, parse_card, stand_in_card
 from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
 from .combat import match_winner, note_acted
@@ -30,7 +31,6 @@ from .combat import preflight as combat_preflight
 from .games import GLYPHS, SLOTS, cite, require_glyph
 from .legality import (
     MAX_PLACED_CARDS,
-    parse_component,
     parse_components,
     place_wild_magic,
     spell_check,
@@ -41,84 +41,12 @@ from .state import SpellGame, new_spell_game
 from .turn_order import spell_order
 
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
-                "power_roll", "random_foe", "play_card", "next", "end_round")
+                "power_roll", "random_foe", "play_card", "play_reaction", "next", "end_round")
 # Core actions the flow owns: the sandbox runs them itself at the right moment.
 FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round", "place_spell",
                      "resolve_component")
 MANUAL_ACTIONS = tuple(a for a in COMBAT_ACTIONS if a not in FLOW_OWNED_COMBAT)
-CARD_KEYS = ("type", "name", "glyph", "initiative", "slot")
-MAX_BANDS = 8
 DAMAGE_IN_TEXT = re.compile(r"(\d+)\s+damage", re.I)
-# Stand-in roll table for cards drawn at random (Wild Magic replacements, test games).
-STAND_IN_BANDS = [{"low": 1, "high": 4, "effect": "1 damage to a random foe", "keep": False},
-                  {"low": 5, "high": 9, "effect": "2 damage to a random foe", "keep": False},
-                  {"low": 10, "high": None, "effect": "4 damage to a random foe. KEEP",
-                   "keep": True}]
-
-
-# --- cards ------------------------------------------------------------------
-def band_label(band: dict) -> str:
-    low, high = band["low"], band.get("high")
-    return f"{low}+" if high is None else (str(low) if low == high else f"{low}-{high}")
-
-
-def _require_bands(raw, field: str) -> list[dict]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > MAX_BANDS:
-        raise EngineError(f"{field} must be a list of at most {MAX_BANDS} bands", field=field)
-    bands = []
-    for i, band in enumerate(raw):
-        if not isinstance(band, dict):
-            raise EngineError(f"{field}[{i}] must be an object", field=f"{field}[{i}]")
-        low, high = band.get("low"), band.get("high")
-        if isinstance(low, bool) or not isinstance(low, int) or not 1 <= low <= 36 or (
-                high is not None and (isinstance(high, bool) or not isinstance(high, int)
-                                      or not low <= high <= 36)):
-            raise EngineError(f"{field}[{i}]: low 1-36, high at least low (or none)",
-                              field=f"{field}[{i}]")
-        bands.append({"low": low, "high": high, "effect": str(band.get("effect") or "")[:300],
-                      "keep": bool(band.get("keep"))})
-    return bands
-
-
-def parse_card(raw, *, field: str = "card") -> dict:
-    """A card placed in a spell: the core's component fields plus text and roll table."""
-    comp = parse_component({k: raw.get(k) for k in CARD_KEYS} if isinstance(raw, dict) else raw,
-                           field=field)
-    text = raw.get("text")
-    if text is not None and not isinstance(text, str):
-        raise EngineError(f"{field}.text must be text", field=f"{field}.text")
-    entry = raw.get("entry")
-    return {**comp.to_dict(), "slot": comp.slot, "name": comp.name or _stand_in_name(comp),
-            "text": (text or "")[:1000] or None,
-            "bands": _require_bands(raw.get("bands"), f"{field}.bands"),
-            "creature": bool(raw.get("creature")) or any(b.get("keep") for b in
-                                                         raw.get("bands") or []
-                                                         if isinstance(b, dict)),
-            "entry": entry if isinstance(entry, str) else None,
-            "reaction": bool(raw.get("reaction")) or "Reaction" in (raw.get("keywords") or []),
-            "abilities": validate_abilities(raw.get("abilities") or [], f"{field}.abilities"),
-            "stand_in": bool(raw.get("stand_in", entry is None))}
-
-
-def _stand_in_name(comp) -> str:
-    """ "Dark Delivery, initiative 14": a typed stand-in's name from its values."""
-    if comp.type in ("wild-magic", "rally"):
-        return "Wild Magic" if comp.type == "wild-magic" else "Rally"
-    name = f"{(comp.glyph or 'Unknown-glyph').title()} {comp.type.title()}"
-    if comp.initiative is not None:
-        name += f", initiative {comp.initiative}"
-    return name
-
-
-def stand_in_card(kind: str, glyph: str | None, initiative: int | None = None) -> dict:
-    """A generic card ("Dark Delivery, initiative 14") with the stand-in roll table."""
-    return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
-                       "bands": STAND_IN_BANDS, "stand_in": True,
-                       "text": "Stand-in card: roll its table; apply the result by hand."})
-
-
 @lru_cache(maxsize=2)
 def _sample_cards_json(game: str) -> str:
     cards = [stand_in_card(kind, "dark", 10 if kind == "delivery" else None) for kind in SLOTS]
@@ -141,7 +69,11 @@ def damage_hint(text: str | None) -> int | None:
 
 # --- state ------------------------------------------------------------------
 def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
-              champion: dict | None = None, self_kill_applause: bool = False) -> dict:
+              champion: dict | None = None, self_kill_applause: bool = False,
+              deal: bool = False, catalog=(), events: list | None = None) -> dict:
+    """A new round table. ``deal``: cards come from a shuffled Main Deck (``catalog``'s
+    cards plus stand-ins, engine.spellgames.deck) into hands of eight; without it
+    (a free table) any card may be placed. ``events`` collects the setup's events."""
     core = new_spell_game(game, wizards, variant=variant, self_kill_applause=self_kill_applause)
     if champion is not None and game != "anarchy":
         raise EngineError("only Anarchy has Champions", field="champion")
@@ -149,10 +81,27 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
         champion = {"name": str(champion.get("name") or "Champion")[:120],
                     "glyph": require_glyph(champion.get("glyph"), field="champion.glyph"),
                     "text": champion.get("text")}
-    return {"family": "spell", "game": core.to_dict(), "seed": seed, "chance": 0, "round": 1,
+    state = {"family": "spell", "game": core.to_dict(), "seed": seed, "chance": 0, "round": 1,
             "phase": "build", "champion": champion, "spells": {w: [] for w in wizards},
             "ready": [], "order": [], "order_info": None, "turn": 0, "step": 0, "queue": [],
-            "roll": None, "random_foe": None, "ability": None}
+            "roll": None, "random_foe": None, "ability": None, "reactions": []}
+    if deal:
+        _deal(state, catalog, events if events is not None else [])
+    return state
+
+
+def _deal(state: dict, catalog, events: list) -> None:
+    """Shuffle the decks from the seed and draw the first hands (rumble 4.1, 6.1)."""
+    if not isinstance(catalog, list | tuple) or len(catalog) > 200:
+        raise EngineError("catalog: a list of at most 200 cards", field="catalog")
+    game = state["game"]["game"]
+    state["deal"] = True
+    state["catalog"] = [parse_card(c, field=f"catalog[{i}]") for i, c in enumerate(catalog)]
+    state["deck"], setup = deck.build(game, state["catalog"], state["seed"])
+    state["dead_wizard_cards"] = {w["name"]: [] for w in state["game"]["wizards"]} \
+        if game == "rumble" else {}
+    events.extend(setup)
+    deck.draw_hands(state, events)
 
 
 def _core(state: dict) -> SpellGame:
@@ -221,6 +170,11 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
     kind, game = action["type"], state["game"]["game"]
     core = core or _core(state)
     if kind in MANUAL_ACTIONS:
+        if kind == "gain_treasure" and state.get("deal") and action.get("treasure") is None:
+            core.wizard(action.get("wizard"))
+            if not state["deck"]["treasure"] and not state["deck"]["treasure_discard"]:
+                return _p("no-treasure", "the Treasure deck is empty", cite(game, "treasures"))
+            action = {**action, "treasure": "the top Treasure"}
         if state["phase"] == "game-over" and kind != "new_game":
             return _p("game-over", "the game is over", cite(game, "end-of-game"))
         if kind == "new_game" and state["phase"] != "game-over":
@@ -231,6 +185,12 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
         raise EngineError(f"unknown action type {kind!r}", field="action.type",
                           code="unknown-action")
     phase = state["phase"]
+    if kind == "play_reaction":
+        return _reaction_problems(state, action)
+    if state.get("reactions"):
+        first = state["reactions"][0]
+        return _p("reaction-first", f"{first['wizard']}'s {first['card']['name']} Reaction "
+                  "resolves first (play_reaction)", cite(game, "reactions"))
     if kind in ("add_card", "remove_card", "ready", "unready"):
         return _build_problems(state, core, action, kind)
     if kind == "reveal":
@@ -269,7 +229,17 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> li
                   cite(game, "turn-order.count"))
     spell = state["spells"][wizard]
     if kind == "add_card":
-        parse_card(action.get("card"))
+        if state.get("deal"):
+            card_id = action.get("card")
+            if not isinstance(card_id, str):
+                raise EngineError("card: the cards are dealt from the Main Deck; give the id of "
+                                  "a card in your hand (legal_actions lists them)",
+                                  field="card", code="not-in-hand")
+            if card_id not in core.wizard(wizard).hand:
+                return _p("not-in-hand", f"{card_id!r} is not in {wizard}'s hand",
+                          cite(game, "round.draw"))
+        else:
+            parse_card(action.get("card"))
         if len(spell) >= MAX_PLACED_CARDS:
             return _p("too-many-cards", "no more cards fit on the table",
                       cite(game, "spell.max-components"))
@@ -302,11 +272,19 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         if card["type"] != "wild-magic":
             return _p("not-wild-magic", "the card being resolved is not Wild Magic",
                       cite(game, "wild-magic"))
+        if action.get("card") is not None and state.get("deal"):
+            return _p("deck-decides", "in a dealt game the Main Deck replaces the Wild Magic "
+                      "(post replace_wild_magic without a card)", cite(game, "wild-magic"))
+        if card.get("spent"):
+            return _p("spent", "no card of the slot's type is left to turn over",
+                      cite(game, "wild-magic"))
         if action.get("card") is not None:
             new = parse_card(action["card"])
             if new["type"] != card["slot"]:
                 return _p("wrong-type", f"Wild Magic in the {card['slot']} slot is replaced by "
                           f"a {card['slot']} card", cite(game, "wild-magic"))
+        return []
+    if card["type"] == "wild-magic" and kind == "next" and card.get("spent"):
         return []
     if card["type"] == "wild-magic":
         return _p("replace-wild-magic", "replace the Wild Magic first (the first card of its "
@@ -367,12 +345,23 @@ def _run_ability(state: dict, card: dict, ability: dict, more: list) -> dict:
     """The ability replayed from its first choice, with the same dice every time."""
     pending = (state.get("ability") or {}).get("choices", [])
     wizard = caster(state)
-    return resolve_ability(
-        _core(state), wizard, ability, card={"name": card["name"], "glyph": card.get("glyph")},
-        roll_total=(state["roll"] or {}).get("total"),
-        spell_glyphs=[c.get("glyph") for c in state["spells"][wizard]],
-        choices=pending + more, component=state["step"],
-        seed=f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}")
+    return _resolved(json.dumps({
+        "game": state["game"], "caster": wizard, "ability": ability,
+        "card": {"name": card["name"], "glyph": card.get("glyph"), "id": card.get("id")},
+        "roll_total": (state["roll"] or {}).get("total"),
+        "spell_glyphs": [c.get("glyph") for c in state["spells"][wizard]],
+        "choices": pending + more, "component": state["step"],
+        "seed": f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}"}))
+
+
+@lru_cache(maxsize=16)
+def _resolved(key: str) -> dict:
+    """resolve_ability on its JSON arguments: legal_actions, check and apply ask the
+    same question of one table several times; the answer is computed once. Callers
+    must not change it (``_take_played`` copies what it keeps)."""
+    args = json.loads(key)
+    return resolve_ability(SpellGame.from_dict(args.pop("game")), args.pop("caster"),
+                           args.pop("ability"), **args)
 
 
 def component_of(card: dict) -> dict:
@@ -392,20 +381,43 @@ def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
     problems = check(state, action)
     if problems:
         raise EngineError(problems[0].message, field="action", code=problems[0].code)
-    new = json.loads(json.dumps(state))  # the state is JSON: this is the fast deep copy
+    new = _copy(state)
     events: list[dict] = []
     kind = action["type"]
     if kind in MANUAL_ACTIONS:
+        if kind == "gain_treasure" and new.get("deal") and action.get("treasure") is None:
+            action = {**action, "treasure": deck.draw_treasure(new)}
+            new["deck"]["treasure"].pop(0)  # the top card: drawn face up (rumble 20.1)
         _combat(new, action, events)
     else:
         HANDLERS[kind](new, action, events)
     return new, events
 
 
+def _copy(state: dict) -> dict:
+    """A copy deep enough for the handlers: what they change is copied, the rest (cards'
+    texts, abilities and bands, the catalog, what they replace whole) is shared. A full
+    JSON round trip of a dealt table was most of an action's time."""
+    new = dict(state)
+    new["game"] = json.loads(json.dumps(state["game"]))
+    new["spells"] = {w: [dict(c) for c in cards] for w, cards in state["spells"].items()}
+    new["queue"] = [dict(c) for c in state["queue"]]
+    new["ready"], new["order"] = list(state["ready"]), list(state["order"])
+    new["reactions"] = [{**r, "choices": list(r["choices"])}
+                        for r in state.get("reactions") or []]
+    if "deck" in state:
+        new["deck"] = {k: list(v) if isinstance(v, list) else v
+                       for k, v in state["deck"].items()}
+        new["dead_wizard_cards"] = {k: list(v) for k, v in state["dead_wizard_cards"].items()}
+    return new
+
+
 def _combat(state: dict, action: dict, events: list) -> None:
+    before = deck.held(state["game"]) if state.get("deal") else None
     outcome = combat_apply(_core(state), action, _rng(state))
     state["game"] = outcome.state.to_dict()
     events.extend(outcome.events)
+    _after_core(state, before, outcome.events, events)
     if outcome.state.over and state["phase"] != "game-over":
         state["phase"] = "game-over"
     elif action["type"] == "new_game":
@@ -417,15 +429,33 @@ def _event(events: list, rule: str, kind: str, text: str, **extra) -> None:
     events.append({"type": kind, "rule": rule, "text": text, **extra})
 
 
+def _after_core(state: dict, before, produced: list[dict], events: list) -> None:
+    """What the flow does after the core changed the table: cards the rules discarded go
+    to the discard piles (dealt tables) and Reactions that triggered wait to resolve."""
+    if before is not None:
+        deck.settle(state, before, events)
+    _queue_reactions(state, produced, events)
+
+
+def _hand(state: dict, wizard: str) -> list[str]:
+    return next(w["hand"] for w in state["game"]["wizards"] if w["name"] == wizard)
+
+
 def _add_card(state, action, events):
-    card = parse_card(action["card"])
+    if state.get("deal"):
+        _hand(state, action["wizard"]).remove(action["card"])
+        card = deck.card(state, action["card"])
+    else:
+        card = parse_card(action["card"])
     state["spells"][action["wizard"]].append(card)
     _event(events, cite(state["game"]["game"], "spell.legal-spells"), "build",
            f"{action['wizard']} places a card face down", wizard=action["wizard"])
 
 
 def _remove_card(state, action, events):
-    state["spells"][action["wizard"]].pop(action["index"])
+    card = state["spells"][action["wizard"]].pop(action["index"])
+    if card.get("id"):
+        _hand(state, action["wizard"]).append(card["id"])
     _event(events, cite(state["game"]["game"], "spell.legal-spells"), "build",
            f"{action['wizard']} takes a card back", wizard=action["wizard"])
 
@@ -479,6 +509,8 @@ def _resolution_queue(spell: list[dict]) -> list[dict]:
 def _next_caster(state: dict, events: list) -> None:
     """Move on to the next spell whose wizard may cast it; end the spells when none is left."""
     game = state["game"]["game"]
+    if 0 <= state["turn"] < len(state["order"]):
+        _discard_spell(state, state["order"][state["turn"]], events)
     state["roll"], state["random_foe"], state["step"] = None, None, 0
     state["ability"] = None
     while True:
@@ -506,10 +538,49 @@ def _next_caster(state: dict, events: list) -> None:
                "(not run by the engine: apply it by hand)")
 
 
+def _discard_spell(state: dict, wizard: str, events: list) -> None:
+    """A resolved spell goes to the discard pile, but for Creatures kept in play
+    (rumble 25.8 / anarchy 21.8)."""
+    if not state.get("deal"):
+        return
+    kept, _ = deck.held(state["game"])
+    gone = []
+    for card in state["spells"].get(wizard, []):
+        if card.get("id") and not card.get("discarded") and card["id"] not in kept:
+            card["discarded"] = True
+            gone.append(card["id"])
+    deck.discard(state, gone, events, f"{wizard}'s spell")
+
+
+def _replace_from_deck(state: dict, old: dict, events: list) -> dict | None:
+    """Wild Magic in a dealt game: the Main Deck is turned over until the slot's type shows;
+    the Wild Magic card and the other cards turned over are discarded."""
+    game = state["game"]["game"]
+    found, turned = deck.wild_magic_reveal(state, old["slot"], events)
+    rallies = [c for c in turned if deck.card(state, c)["type"] == "rally"]
+    deck.discard(state, turned + [old.get("id")], events,
+                 f"Wild Magic and {len(turned)} card(s) turned over before a {old['slot']}")
+    if rallies:
+        _event(events, cite(game, "rally.flipped"), "flag",
+               f"{len(rallies)} Rally card(s) turned over: a flipped Rally must be played and "
+               "triggers the Champion's Rally (apply it by hand)")
+    if found is None:
+        _event(events, cite(game, "wild-magic"), "flag",
+               f"no {old['slot']} card left in the Main Deck or its discard pile: the Wild "
+               "Magic has nothing to become (apply by hand)")
+        return None
+    return deck.card(state, found)
+
+
 def _replace_wild_magic(state, action, events):
     game = state["game"]["game"]
     old = current_card(state)
-    if action.get("card") is not None:
+    if state.get("deal") and action.get("card") is None:
+        new = _replace_from_deck(state, old, events)
+        if new is None:  # nothing to become: the slot stays empty
+            state["queue"][state["step"]] = {**old, "spent": True}
+            return
+    elif action.get("card") is not None:
         new = parse_card(action["card"])
     else:
         rng = _rng(state)
@@ -551,8 +622,12 @@ def _power_roll(state, action, events):
            f"{wizard} rolls {', '.join(map(str, faces))} = {total} for {card['name']}: "
            + (f"band {band}: {row['effect']}" if row else "no band covers it"),
            wizard=wizard, dice=faces, total=total, band=band)
-    _event(events, cite(game, "power-roll.bands"), "flag",
-           "the band's effect is card text the engine cannot run: apply it by hand")
+    if scripted_ability(card) and "bands" in scripted_ability(card):
+        _event(events, cite(game, "power-roll.bands"), "note",
+               f"{card['name']} is scripted: playing it resolves the band")
+    else:
+        _event(events, cite(game, "power-roll.bands"), "flag",
+               "the band's effect is card text the engine cannot run: apply it by hand")
 
 
 def _random_foe(state, action, events):
@@ -576,10 +651,111 @@ def _play_card(state, action, events):
                f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
         return
     state["ability"] = {"choices": choices, "done": True}
+    _take_played(state, played, events)
+
+
+def _take_played(state: dict, played: dict, events: list) -> None:
+    """An ability's outcome becomes the table (the interpreter ran the core's actions)."""
+    before = deck.held(state["game"]) if state.get("deal") else None
     state["game"] = played["state"].to_dict()
-    events.extend(played["events"])
-    if played["state"].over:
+    events.extend(json.loads(json.dumps(played["events"])))  # the answer is shared (_resolved)
+    if played["state"].over and state["phase"] != "game-over":
         state["phase"] = "game-over"
+    _after_core(state, before, events[len(events) - len(played["events"]):], events)
+
+
+# --- Reactions (rumble 23) ---------------------------------------------------
+def reaction_ability(card: dict | None) -> dict | None:
+    return next((a for a in (card or {}).get("abilities") or [] if a["trigger"] == "reaction"),
+                None)
+
+
+def _queue_reactions(state: dict, produced: list[dict], events: list) -> None:
+    """A slain wizard's placed Reaction cards that have not started resolving trigger, even
+    on a self-inflicted death (rumble 23.4); scripted ones wait in ``reactions`` to be
+    played (play_reaction), the others are flagged to apply by hand."""
+    if state["game"]["game"] != "rumble":
+        return
+    for event in produced:
+        if event["type"] != "death":
+            continue
+        for card in _triggered(state, event["wizard"], produced, events):
+            if reaction_ability(card):
+                state.setdefault("reactions", []).append(
+                    {"wizard": event["wizard"], "card": card, "choices": []})
+                _event(events, cite("rumble", "reactions"), "reaction",
+                       f"{event['wizard']}'s {card['name']}: its Reaction waits to be played",
+                       wizard=event["wizard"], card=card["name"])
+            else:
+                _event(events, cite("rumble", "reactions"), "flag",
+                       f"{event['wizard']}'s {card['name']} triggers its Reaction: not "
+                       "scripted, apply it by hand", wizard=event["wizard"])
+
+
+def _triggered(state: dict, victim: str, produced: list[dict], events: list) -> list[dict]:
+    """The victim's Reaction cards that trigger on this death."""
+    if not (state["phase"] == "resolve" and caster(state) == victim):
+        # The flow knows the placed spells the core does not: drop its "check by hand".
+        events[:] = [e for e in events if not (e.get("about") == "unrecorded-reactions"
+                                               and e.get("wizard") == victim)]
+    if state["phase"] == "resolve" and caster(state) == victim:
+        # The core knows which components had started (its "reaction" events).
+        return [state["queue"][e["component"]] for e in produced
+                if e["type"] == "reaction" and e.get("wizard") == victim
+                and e["component"] < len(state["queue"])]
+    if state["phase"] == "resolve" and victim in state["order"] and \
+            state["order"].index(victim) < state["turn"]:
+        return []  # the spell has resolved
+    waiting = [c for c in state["spells"].get(victim, []) if c.get("reaction")]
+    if waiting:
+        _event(events, cite("rumble", "reactions.placed"), "note",
+               f"{victim}'s placed spell has not started resolving: "
+               + ", ".join(c["name"] for c in waiting) + " trigger(s)", wizard=victim)
+    return waiting
+
+
+def _run_reaction(state: dict, more: list) -> dict:
+    pending = state["reactions"][0]
+    card = pending["card"]
+    return _resolved(json.dumps({
+        "game": state["game"], "caster": pending["wizard"], "ability": reaction_ability(card),
+        "card": {"name": card["name"], "glyph": card.get("glyph"), "id": card.get("id")},
+        "spell_glyphs": [c.get("glyph") for c in state["spells"].get(pending["wizard"], [])],
+        "choices": pending["choices"] + more,
+        "seed": f"{state['seed']}:reaction:{state['round']}:{state['chance']}:{card['name']}"}))
+
+
+def _reaction_problems(state: dict, action: dict) -> list[Problem]:
+    pending = (state.get("reactions") or [None])[0]
+    if pending is None:
+        return _p("no-reaction", "no Reaction is waiting", cite("rumble", "reactions"))
+    if action.get("wizard") != pending["wizard"]:
+        return _p("not-your-reaction", f"{pending['wizard']}'s Reaction resolves first",
+                  cite("rumble", "reactions"))
+    needs = _run_reaction(state, [])["needs"]
+    if needs is None and "choice" in action:
+        return _p("no-choice", "nothing to choose now", cite("rumble", "targets"))
+    if needs is not None and action.get("choice") not in needs["options"]:
+        return _p("choice-needed", f"{needs['prompt']}: choose one of {needs['options']!r}",
+                  cite("rumble", "targets"))
+    return []
+
+
+def _play_reaction(state, action, events):
+    more = [action["choice"]] if "choice" in action else []
+    played = _run_reaction(state, more)
+    pending = state["reactions"][0]
+    if not played["done"]:
+        pending["choices"] += more
+        needs = played["needs"]
+        _event(events, cite("rumble", "targets"), "choice",
+               f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
+        return
+    state["reactions"].pop(0)
+    _event(events, cite("rumble", "reactions"), "reaction",
+           f"{pending['wizard']}'s {pending['card']['name']}: the Reaction resolves",
+           wizard=pending["wizard"])
+    _take_played(state, played, events)
 
 
 def _next(state, action, events):
@@ -610,17 +786,26 @@ def _end_round(state, action, events):
 
 
 def _start_build(state: dict, events: list) -> None:
+    for wizard in state["spells"]:
+        _discard_spell(state, wizard, events)
+    if state.get("reactions"):
+        _event(events, cite(state["game"]["game"], "end-of-game"), "note",
+               "the game is over: the Reactions still waiting do not resolve")
+        state["reactions"] = []
     state["phase"] = "build"
     state["spells"] = {w["name"]: [] for w in state["game"]["wizards"]}
     state.update(ready=[], order=[], order_info=None, turn=0, step=0, queue=[], roll=None,
                  random_foe=None)
     _event(events, cite(state["game"]["game"], "spell.legal-spells"), "round",
            f"round {state['round']}: build your spells")
+    if state.get("deal"):
+        deck.draw_hands(state, events)
 
 
 HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
             "unready": _unready, "reveal": _reveal, "replace_wild_magic": _replace_wild_magic,
             "power_roll": _power_roll, "random_foe": _random_foe, "play_card": _play_card,
+            "play_reaction": _play_reaction,
             "next": _next,
             "end_round": _end_round}
 
@@ -636,13 +821,21 @@ def legal_actions(state: dict) -> list[dict]:
         return []
     phase = state["phase"]
     candidates: list[dict] = []
-    if phase == "build":
+    if state.get("reactions") and phase != "game-over":
+        first = state["reactions"][0]
+        needs = _run_reaction(state, [])["needs"]
+        candidates += [{"type": "play_reaction", "wizard": first["wizard"], "choice": option}
+                       for option in needs["options"]] if needs else [
+            {"type": "play_reaction", "wizard": first["wizard"]}]
+    elif phase == "build":
         for wizard in building(state):
             candidates += [{"type": kind, "wizard": wizard} for kind in ("ready", "unready")]
             candidates += [{"type": "remove_card", "wizard": wizard, "index": i}
                            for i in range(len(state["spells"][wizard]))]
+            cards = _hand(state, wizard) if state.get("deal") else \
+                _sample_cards(state["game"]["game"])
             candidates += [{"type": "add_card", "wizard": wizard, "card": card}
-                           for card in _sample_cards(state["game"]["game"])]
+                           for card in cards]
         candidates.append({"type": "reveal"})
     elif phase == "resolve":
         wizard = caster(state)
@@ -660,8 +853,11 @@ def legal_actions(state: dict) -> list[dict]:
                            for option in needs["options"]] if needs else [
                 {"type": "play_card", "wizard": wizard}]
         if card and card["creature"] and card["type"] != "wild-magic":
+            creature = {"name": card["name"], "glyph": card.get("glyph")}
+            if card.get("id"):
+                creature["card"] = card["id"]
             candidates.append({"type": "keep_creature", "wizard": wizard,
-                               "creature": {"name": card["name"], "glyph": card.get("glyph")}})
+                               "creature": creature})
     elif phase == "end":
         candidates.append({"type": "end_round"})
     elif phase == "game-over":

@@ -4,7 +4,8 @@ Wizards sit in ``wizards`` clockwise: each one's left is the next in the list.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import copy
+from dataclasses import dataclass, field
 
 from ..core import EngineError
 from .games import (
@@ -28,6 +29,7 @@ class Creature:
 
     name: str
     glyph: str | None = None
+    card: str | None = None  # its Main Deck card id in a dealt sandbox (back to the discards)
 
 
 @dataclass
@@ -75,7 +77,17 @@ class SpellGame:
         return [w for w in self.wizards if w.alive]
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """As asdict, written out: the sandbox calls it on every action and asdict's
+        generic recursion was most of an action's time."""
+        data = {**self.__dict__, "wizards": [_wizard_dict(w) for w in self.wizards],
+                "applause_pool": dict(self.applause_pool), "deaths": list(self.deaths),
+                "game_kills": dict(self.game_kills), "results": copy.deepcopy(self.results),
+                "casting": copy.deepcopy(self.casting)}
+        return data
+
+    def clone(self) -> SpellGame:
+        """A deep copy (combat's apply never changes the state it was given)."""
+        return SpellGame.from_dict(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: dict) -> SpellGame:
@@ -88,6 +100,13 @@ class SpellGame:
         except (KeyError, TypeError) as exc:
             raise EngineError(f"state is not a spell-game state: {exc}", field="state",
                               code="bad-state") from exc
+
+
+def _wizard_dict(wizard: Wizard) -> dict:
+    return {**wizard.__dict__, "hand": list(wizard.hand), "treasures": list(wizard.treasures),
+            "creatures": [dict(c.__dict__) for c in wizard.creatures],
+            "dead_wizard_tokens": list(wizard.dead_wizard_tokens),
+            "applause": list(wizard.applause)}
 
 
 def new_spell_game(game, wizards, variant: str = "match",

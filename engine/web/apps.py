@@ -11,3 +11,12 @@ class EngineConfig(AppConfig):
     name = "engine.web"
     label = "engine"
     verbose_name = "Rules engine"
+
+    def ready(self):
+        from engine.families import FAMILIES
+
+        from .sandbox.catalog_cards import spell_cards
+
+        # Spell-game tables deal the catalog's cards (the engine core knows no Django).
+        for game in ("rumble", "anarchy"):
+            FAMILIES[game].catalog_source = spell_cards

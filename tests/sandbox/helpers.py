@@ -18,7 +18,7 @@ def act(sandbox, action):
 
 def spell_table(seed=5, game="rumble"):
     """Alice (Dark Delivery) and Bob (Arcane Source + Dark Delivery), revealed: Alice first."""
-    sandbox = sandbox_create(game, {"wizards": ["Alice", "Bob"]}, seed=seed)
+    sandbox = sandbox_create(game, {"wizards": ["Alice", "Bob"], "deal": False}, seed=seed)
     act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
     act(sandbox, {"type": "add_card", "wizard": "Bob", "card": ARCANE_SOURCE})
     act(sandbox, {"type": "add_card", "wizard": "Bob", "card": DARK_DELIVERY})

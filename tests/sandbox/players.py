@@ -7,10 +7,34 @@ the legal actions of the kind it prefers.
 """
 from __future__ import annotations
 
+import json
 import random
+from functools import cache
+from pathlib import Path
 
 from engine.demoniac import SPOTS
 from engine.demoniac.components import card_kind, card_symbol
+from engine.spellgames import deck, rounds
+from engine.spellgames.games import COMPONENT_TYPES
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+@cache
+def _fixture_cards(game: str) -> str:
+    entries = json.loads((FIXTURES / f"{game}.json").read_text(encoding="utf-8"))["games"][0][
+        "entries"]
+    return json.dumps([{k: e.get(k) for k in ("type", "name", "glyph", "initiative", "bands",
+                                                 "keywords", "abilities", "copies")}
+                       | {"entry": e["slug"], "stand_in": False, "abilities": e.get("abilities")
+                          or []}
+                       for e in entries if e.get("type") in COMPONENT_TYPES])
+
+
+def fixture_catalog(game: str) -> list[dict]:
+    """The bundled catalog's spell cards, read from fixtures/ (no database): what the web
+    app deals (engine.web.sandbox.catalog_cards.spell_cards) for tests of the pure family."""
+    return json.loads(_fixture_cards(game))
 
 
 def _by_type(actions: list[dict]) -> dict[str, list[dict]]:
@@ -20,8 +44,16 @@ def _by_type(actions: list[dict]) -> dict[str, list[dict]]:
     return grouped
 
 
+def _placed(state: dict, action: dict) -> dict:
+    """The card an add_card places: a dealt card is named by its id in the hand."""
+    card = action["card"]
+    return deck.card(state, card) if isinstance(card, str) else card
+
+
 def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
     by = _by_type(actions)
+    if "play_reaction" in by:
+        return rnd.choice(by["play_reaction"])
     if state["phase"] == "build":
         if "reveal" in by:
             return by["reveal"][0]
@@ -32,7 +64,8 @@ def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
         room = len([c for c in spell if c["type"] != "rally"]) < 3
         # Wild Magic takes any free slot and Rally cards do not count: always legal.
         adds = [a for a in by.get("add_card", []) if a["wizard"] == wizard
-                and (a["card"]["type"] == "rally" or room and a["card"]["slot"] not in used)]
+                and (_placed(state, a)["type"] == "rally"
+                     or room and _placed(state, a)["slot"] not in used)]
         ready = [a for a in by.get("ready", []) if a["wizard"] == wizard]
         if adds and (not ready or rnd.random() < 0.5):
             return rnd.choice(adds)
@@ -40,11 +73,14 @@ def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
     for kind in ("replace_wild_magic", "power_roll"):
         if kind in by:
             return by[kind][0]
+    if "play_card" in by:  # a scripted card resolves itself
+        return rnd.choice(by["play_card"])
+    scripted = rounds.scripted_ability(rounds.current_card(state))
     if "random_foe" in by and rnd.random() < 0.1:
         return by["random_foe"][0]
-    if "damage" in by and rnd.random() < 0.7:
+    if "damage" in by and not scripted and rnd.random() < 0.7:
         return rnd.choice(by["damage"])
-    if "keep_creature" in by and rnd.random() < 0.3:
+    if "keep_creature" in by and not scripted and rnd.random() < 0.3:
         return by["keep_creature"][0]
     for kind in ("next", "end_round", "new_game"):
         if kind in by:

@@ -28,11 +28,14 @@ def site(live_server):
     return live_server.url
 
 
-def new_table(page, site, testid, **fields):
+def new_table(page, site, testid, free=False, **fields):
+    """A new table from the index page; ``free``: a free table (place any card, no deck)."""
     page.goto(site + "/engine/sandbox/")
     form = page.locator(f"[data-testid={testid}]")
     for name, value in fields.items():
         form.locator(f"[name={name}]").fill(value)
+    if free:
+        form.locator("[name=free]").check()
     form.locator("button[type=submit]").click()
     expect(page.locator("[data-testid=version]")).to_have_text("1")
     return page.url
@@ -67,7 +70,7 @@ def hp(page, wizard) -> str:
 
 
 def test_two_spells_resolve_to_their_damage_with_undo_and_permalink(site, page, screenshot_dir):
-    url = new_table(page, site, "new-rumble", wizards="Alice, Bob", seed="42")
+    url = new_table(page, site, "new-rumble", free=True, wizards="Alice, Bob", seed="42")
     # Alice: the catalog's Tentakiller; Bob: a typed stand-in Source and Delivery.
     alice = page.locator("[data-testid=wizard-alice]")
     catalog = alice.locator("select[name='f.card']")
@@ -132,7 +135,7 @@ def test_two_spells_resolve_to_their_damage_with_undo_and_permalink(site, page, 
 
 
 def test_a_second_tabs_stale_action_is_refused(site, page, context, screenshot_dir):
-    url = new_table(page, site, "new-rumble", wizards="Alice, Bob")
+    url = new_table(page, site, "new-rumble", free=True, wizards="Alice, Bob")
     other = context.new_page()
     other.goto(url)
     add_stand_in(page, "alice", "delivery", "dark", initiative="3")
@@ -208,7 +211,7 @@ def test_without_javascript_forms_post_and_redirect(site, browser, screenshot_di
 
 def test_an_anarchy_round_with_rally_and_wild_magic(site, page, screenshot_dir):
     """Rally cards resolve first (flagged); Wild Magic is replaced from the Main Deck."""
-    new_table(page, site, "new-anarchy", wizards="Ann, Ben, Cai", seed="9")
+    new_table(page, site, "new-anarchy", free=True, wizards="Ann, Ben, Cai", seed="9")
     add_stand_in(page, "ann", "rally", "")
     add_stand_in(page, "ann", "wild-magic", "")
     for wizard, initiative in (("ben", "5"), ("cai", "12")):
@@ -231,3 +234,29 @@ def test_an_anarchy_round_with_rally_and_wild_magic(site, page, screenshot_dir):
     click_and_wait(page, page.locator("button", has_text="Draw the replacement"))
     expect(page.locator(".log")).to_contain_text("Wild Magic is replaced by")
     page.screenshot(path=screenshot_dir / "sandbox-anarchy-resolve.png", full_page=True)
+
+
+def test_a_dealt_rumble_round_from_the_hands(site, page, screenshot_dir):
+    """Hands of eight from the Main Deck: place cards from the hand, reveal, and a scripted
+    stand-in rolls and plays itself; the resolved spells go to the discard pile."""
+    new_table(page, site, "new-rumble", wizards="Alice, Bob", seed="7")
+    expect(page.locator("[data-testid=decks]")).to_contain_text("Main Deck 112 cards")
+    for wizard in ("alice", "bob"):
+        hand = page.locator(f"[data-testid=wizard-{wizard}] [data-testid=hand] li")
+        expect(hand).to_have_count(8)
+        delivery = hand.filter(has_text="delivery ·").first
+        click_and_wait(page, delivery.locator("[data-testid=place]"))
+        expect(page.locator(f"[data-testid=wizard-{wizard}] [data-testid=hand] li")
+               ).to_have_count(7)
+        click_and_wait(page, page.locator(f"[data-testid=wizard-{wizard}] [data-testid=ready]"))
+    page.screenshot(path=screenshot_dir / "sandbox-dealt-build.png", full_page=True)
+    click_and_wait(page, page.locator("[data-testid=reveal]"))
+    for _ in range(2):  # each wizard's Delivery: roll, play, done
+        click_and_wait(page, page.locator("[data-testid=power-roll]"))
+        click_and_wait(page, page.locator("[data-testid=play-card]").first)
+        expect(page.locator(".log")).to_contain_text("damage")
+        click_and_wait(page, page.locator("[data-testid=next]"))
+    assert sum(int(hp(page, w)) for w in ("alice", "bob")) < 40
+    expect(page.locator("[data-testid=decks]")).to_contain_text("discard pile")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "sandbox-dealt-phone.png", full_page=True)

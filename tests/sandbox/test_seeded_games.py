@@ -12,12 +12,19 @@ import pytest
 
 from engine.families import family_for
 from engine.spellgames.games import MAX_BLOOD, MAX_HP
-from tests.sandbox.players import demoniac_player, panic_player, spell_player
+from tests.sandbox.players import demoniac_player, fixture_catalog, panic_player, spell_player
 
-SPELL_GAMES = 100  # per spell game: 200 spell-round games in all
+SPELL_GAMES = 40  # per spell game; dealt games run about three times as many actions
 PANIC_GAMES = 100
 DEMONIAC_GAMES = 200
 MAX_ACTIONS = 20_000
+
+
+@pytest.fixture(autouse=True)
+def bundled_catalog(monkeypatch):
+    """Spell tables deal the bundled catalog's cards, read without the database."""
+    for game in ("rumble", "anarchy"):
+        monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
 
 
 def play(game: str, options: dict, seed: int, player, invariant) -> tuple[object, int]:

@@ -86,8 +86,8 @@ def test_forged_and_out_of_turn_actions_are_refused_and_change_nothing(action, r
 
 
 def test_an_illegal_spell_is_refused_with_the_rule():
-    """Building a Spell: at most one card per slot."""
-    sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"]}, seed=1)
+    """Building a Spell: at most one card per slot (a free table: cards of one's choosing)."""
+    sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"], "deal": False}, seed=1)
     act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
     act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
     with pytest.raises(SandboxRefused) as refused:

@@ -94,7 +94,8 @@ def test_form_fields_fill_in_the_action(client):
 
 def test_a_stand_in_card_from_the_form(client):
     sandbox = Sandbox.objects.get(pk=client.post(reverse("sandbox-new"), {
-        "game": "rumble", "wizards": "Alice, Bob"})["Location"].split("/")[-2])
+        "game": "rumble", "wizards": "Alice, Bob", "free": "on"})["Location"].split("/")[-2])
+    assert sandbox.options["deal"] is False
     post_action(client, sandbox, {"type": "add_card", "wizard": "Alice"}, extra={
         "f.card.type": "delivery", "f.card.glyph": "dark", "f.card.initiative": "14",
         "f.card.creature": "true", "f.card.bands": "1-4: 1 damage; 5-9: 2 damage; 10+: 4 damage"})
@@ -198,7 +199,7 @@ def test_a_scripted_catalog_card_plays_itself_from_the_table(client):
     sparkling = next(c for c in spell_cards("rumble") if c["entry"] == "sparkling")
     assert sparkling["abilities"], "the bundled Sparkling entry is scripted"
     sandbox = Sandbox.objects.get(pk=client.post(reverse("sandbox-new"), {
-        "game": "rumble", "wizards": "Alice, Bob"})["Location"].split("/")[-2])
+        "game": "rumble", "wizards": "Alice, Bob", "free": "on"})["Location"].split("/")[-2])
     act(sandbox, {"type": "add_card", "wizard": "Alice", "card": sparkling})
     act(sandbox, {"type": "add_card", "wizard": "Bob", "card": sparkling})
     for wizard in ("Alice", "Bob"):

@@ -11,7 +11,11 @@ from .serializers import ExplanationStepSerializer, ProblemSerializer
 ACTION_HELP = (
     "An action object: `type` plus the fields that type takes, exactly as one item of "
     "`legal_actions` (post an item back unchanged). See the README's \"Sandbox actions\" "
-    "for each game's vocabulary.")
+    "for each game's vocabulary. Rumble, Anarchy: on a dealt table `add_card` names a card "
+    "in the wizard's hand by its id (`{\"type\": \"add_card\", \"wizard\", \"card\": "
+    "\"12:e3\"}`; a card object only on a free table); `play_card {wizard, choice?}` "
+    "resolves a scripted card; `play_reaction {wizard, choice?}` resolves a Reaction that "
+    "a death triggered (nothing else moves on while one waits).")
 
 
 class SandboxCreate(serializers.Serializer):
@@ -27,7 +31,10 @@ class SandboxCreate(serializers.Serializer):
     options = serializers.DictField(
         required=False, child=serializers.JSONField(),
         help_text="Rumble: `variant` (\"match\" or \"quick\"), `self_kill_applause`; Anarchy: "
-        "`champion` (an object with `name`, `glyph`), `self_kill_applause`; Satanic Panic: "
+        "`champion` (an object with `name`, `glyph`), `self_kill_applause`; both: `deal` "
+        "(default true: hands of eight from a Main Deck of the catalog's cards and stand-ins "
+        "up to the rulebook's counts, shuffled from the seed; false: a free table where any "
+        "card may be placed); Satanic Panic: "
         "`satan` (true: one player plays Satan); Demoniac: `relic`, `split_hits`.")
     replay = serializers.JSONField(
         required=False,
@@ -68,7 +75,14 @@ class SandboxTable(serializers.Serializer):
     id = serializers.CharField()
     game = serializers.ChoiceField(choices=list(FAMILIES))
     version = serializers.IntegerField(help_text="Send it back with the next action or undo.")
-    state = serializers.JSONField(help_text="The whole table as the engine stores it.")
+    state = serializers.JSONField(
+        help_text="The whole table as the engine stores it. A dealt Rumble or Anarchy table "
+        "adds `deal: true`, `catalog` (the catalog cards in its deck), `deck` (`main`, "
+        "`discard`: card ids, top first; `treasure`, `treasure_discard`, `dead_wizard`, "
+        "`dead_wizard_discard`: card names; `shuffles`), `dead_wizard_cards` (Rumble: the "
+        "cards each dead wizard drew) and `reactions` (Reactions waiting to resolve); each "
+        "wizard's `hand` lists card ids. A card id is `n:e<i>` (catalog card i) or "
+        "`n:<type>/<glyph>[/<initiative>]` (a stand-in).")
     actor = serializers.CharField(allow_null=True, help_text="Who decides now.")
     legal_actions = serializers.ListField(
         child=serializers.DictField(child=serializers.JSONField()),

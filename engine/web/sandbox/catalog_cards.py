@@ -20,6 +20,7 @@ def spell_cards(game: str) -> list[dict]:
             "glyph": entry.glyph if entry.glyph in GLYPHS else None,
             "initiative": entry.initiative, "text": entry.text, "stand_in": False,
             "creature": "creature" in [str(k).lower() for k in entry.keywords or []],
+            "keywords": [str(k) for k in entry.keywords or []], "copies": entry.copies,
             "bands": [{"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
                       for b in entry.bands.all()],
             "abilities": entry.abilities or [],  # scripted: the round flow plays it

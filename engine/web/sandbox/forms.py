@@ -92,6 +92,8 @@ def options_from_post(game: str, post) -> dict:
         options = {"wizards": names}
         if game == "rumble":
             options["variant"] = post.get("variant") or "match"
+        if post.get("free"):  # a free table: any card may be placed, no deck
+            options["deal"] = False
         champion = post.get("champion", "").strip()
         if game == "anarchy" and champion:
             options["champion"] = _value(champion) if champion.startswith("{") else {

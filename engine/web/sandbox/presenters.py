@@ -14,7 +14,7 @@ from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.demoniac.components import SPOTS, card_kind, card_symbol
 from engine.demoniac.rules import tally
 from engine.families import family_for
-from engine.spellgames import rounds
+from engine.spellgames import deck, rounds
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS, MAX_HP, SLOTS
 from engine.spellgames.legality import spell_check
 
@@ -42,10 +42,14 @@ def _card_view(card: dict, urls: dict) -> dict:
 
 def present_spell(game: str, state: dict) -> dict:
     core = state["game"]
-    catalog = catalog_cards.spell_cards(game)
+    catalog = [] if state.get("deal") else catalog_cards.spell_cards(game)  # free tables pick
     names = [c["name"] for spell in state["spells"].values() for c in spell]
     urls = catalog_cards.entry_urls(game, names + [c["name"] for q in [state["queue"]] for c in q])
     caster = rounds.caster(state)
+    dealt = bool(state.get("deal"))
+    hands = {w["name"]: [deck.card(state, c) for c in w["hand"]] for w in core["wizards"]} \
+        if dealt else {}
+    urls.update(catalog_cards.entry_urls(game, [c["name"] for h in hands.values() for c in h]))
     wizards = []
     for w in core["wizards"]:
         spell = state["spells"].get(w["name"], [])
@@ -59,7 +63,12 @@ def present_spell(game: str, state: dict) -> dict:
                         "spell": [_card_view(c, urls) for c in spell], "check": verdict,
                         "ready": w["name"] in state["ready"], "is_caster": w["name"] == caster,
                         "is_standee": core.get("standee") == w["name"],
-                        "applause_count": len(w["applause"])})
+                        "applause_count": len(w["applause"]),
+                        "hand": [{**_card_view(c, urls), "place_act": json.dumps(
+                            {"type": "add_card", "wizard": w["name"], "card": c["id"]})}
+                            for c in hands.get(w["name"], [])],
+                        "dead_wizard_drawn": (state.get("dead_wizard_cards") or {}).get(
+                            w["name"], [])})
     queue = []
     for i, card in enumerate(state["queue"]):
         queue.append({**_card_view(card, urls), "status": "done" if i < state["step"] else
@@ -85,8 +94,16 @@ def present_spell(game: str, state: dict) -> dict:
         w["creatures"] = [{**c, "discard_act": json.dumps(
             {"type": "discard_creature", "wizard": name, "creature": i})}
             for i, c in enumerate(w["creatures"])]
+    pending = (state.get("reactions") or [None])[0]
+    legal = rounds.legal_actions(state)
     return {
-        "acts": acts,
+        "acts": acts, "dealt": dealt,
+        "deck": {k: len(v) for k, v in state["deck"].items() if isinstance(v, list)}
+        if dealt else None,
+        "reaction": {**pending, "card": _card_view(pending["card"], urls)} if pending else None,
+        "reaction_buttons": [button(f"Play {pending['card']['name']} (Reaction)" + (
+            f": {a['choice']}" if "choice" in a else ""), a)
+            for a in legal if a["type"] == "play_reaction"] if pending else [],
         "family": "spell", "phase": state["phase"], "round": state["round"], "core": core,
         "wizards": wizards, "caster": caster, "queue": queue, "roll": roll,
         "current": _card_view(current, urls) if current else None,
@@ -104,7 +121,7 @@ def present_spell(game: str, state: dict) -> dict:
         # A scripted card plays itself; a choice it needs is one button per option.
         "play_buttons": [button(f"Play {current['name']}" + (f": {a['choice']}" if "choice" in a
                                                              else ""), a)
-                         for a in rounds.legal_actions(state) if a["type"] == "play_card"]
+                         for a in legal if a["type"] == "play_card"]
         if current else [],
     }
 

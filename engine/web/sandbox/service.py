@@ -198,7 +198,7 @@ def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_las
 def rebuild(sandbox: Sandbox, actions: list) -> tuple[object, list[list[dict]]]:
     """The state after ``actions`` from the sandbox's setup and seed, with each one's events."""
     family = family_for(sandbox.game)
-    state, setup = family.new(sandbox.options, sandbox.seed)
+    state, setup = family.new(sandbox.options, sandbox.seed, like=sandbox.state)
     produced = [setup]
     for action in actions:
         state, events = family.apply(state, action)

@@ -1,0 +1,218 @@
+"""Dealt spell rounds: the Main Deck, hands of eight, discards, Wild Magic from the deck,
+Treasure and Dead Wizard decks, and Reactions run from a placed spell (engine core)."""
+import random
+from collections import Counter
+
+import pytest
+
+from engine.core import EngineError
+from engine.spellgames import deck
+from engine.spellgames import rounds as sr
+from tests.sandbox.players import fixture_catalog, spell_player
+
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def dealt(game="rumble", seed=4, names=NAMES):
+    return sr.new_state(game, names, seed, deal=True, catalog=fixture_catalog(game))
+
+
+def every_card(state):
+    cards = list(state["deck"]["main"]) + list(state["deck"]["discard"])
+    for wizard in state["game"]["wizards"]:
+        cards += wizard["hand"] + [c["card"] for c in wizard["creatures"] if c.get("card")]
+    for spell in state["spells"].values():
+        cards += [c["id"] for c in spell if c.get("id") and not c.get("discarded")
+                  and c["id"] not in cards]
+    return cards
+
+
+@pytest.mark.parametrize(("game", "counts"), [
+    ("rumble", {"source": 40, "quality": 40, "delivery": 40, "wild-magic": 8}),
+    ("anarchy", {"source": 30, "quality": 30, "delivery": 30, "wild-magic": 8, "rally": 10})])
+def test_the_main_deck_has_the_rulebooks_counts_with_the_catalog_cards(game, counts):
+    events = []
+    state = sr.new_state(game, NAMES, 4, deal=True, catalog=fixture_catalog(game),
+                         events=events)
+    cards = every_card(state)
+    assert Counter(deck.card(state, c)["type"] for c in cards) == counts
+    catalog = {c["name"] for c in fixture_catalog(game) if c["type"] in counts}
+    dealt_names = {deck.card(state, c)["name"] for c in cards}
+    assert catalog <= dealt_names  # every catalog entry of a spell type is in the deck
+    assert len(state["deck"]["treasure"]) == 25
+    assert len(state["deck"]["dead_wizard"]) == (25 if game == "rumble" else 0)
+    assert any(e["rule"] == ("rumble 2.1" if game == "rumble" else "anarchy 1.1")
+               for e in events)
+
+
+def test_the_seed_shuffles_the_deck_and_deals_eight_each():
+    one, again, other = dealt(seed=4), dealt(seed=4), dealt(seed=5)
+    assert one == again and one["deck"]["main"] != other["deck"]["main"]
+    assert [len(w["hand"]) for w in one["game"]["wizards"]] == [8, 8, 8]
+    assert len(one["deck"]["main"]) == 128 - 24
+
+
+def test_a_spell_is_built_from_the_hand_only():
+    state = dealt()
+    hand = state["game"]["wizards"][0]["hand"]
+    adds = [a for a in sr.legal_actions(state) if a["type"] == "add_card" and a["wizard"] == "Ann"]
+    assert sorted(a["card"] for a in adds) == sorted(hand)
+    assert sr.check(state, {"type": "add_card", "wizard": "Ann",
+                            "card": state["game"]["wizards"][1]["hand"][0]})[0].code == \
+        "not-in-hand"
+    with pytest.raises(EngineError):
+        sr.check(state, {"type": "add_card", "wizard": "Ann",
+                         "card": {"type": "source", "glyph": "dark"}})
+    state, _ = sr.apply(state, adds[0])
+    assert len(state["game"]["wizards"][0]["hand"]) == 7
+    assert state["spells"]["Ann"][0]["id"] == adds[0]["card"]
+    state, _ = sr.apply(state, {"type": "remove_card", "wizard": "Ann", "index": 0})
+    assert sorted(state["game"]["wizards"][0]["hand"]) == sorted(hand)
+
+
+def build_and_reveal(state, picks):
+    """picks: {wizard: [card types]}: place the first hand card of each type, reveal."""
+    for wizard, kinds in picks.items():
+        for kind in kinds:
+            hand = next(w["hand"] for w in state["game"]["wizards"] if w["name"] == wizard)
+            card_id = next(c for c in hand if deck.card(state, c)["type"] == kind)
+            state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card_id})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, events = sr.apply(state, {"type": "reveal"})
+    return state, events
+
+
+def test_resolved_spells_are_discarded_and_the_next_round_draws_back_to_eight():
+    state, _ = build_and_reveal(dealt(), {"Ann": ["source"], "Ben": ["quality"], "Cy": ["source"]})
+    rnd = random.Random(1)
+    while state["phase"] == "resolve":
+        state, _ = sr.apply(state, spell_player(state, sr.legal_actions(state), rnd))
+    assert len(state["deck"]["discard"]) == 3 and state["phase"] in ("end", "game-over")
+    state, events = sr.apply(state, {"type": "end_round"})
+    assert [len(w["hand"]) for w in state["game"]["wizards"]] == [8, 8, 8]
+    assert sum(e["type"] == "draw" and e["rule"] == "rumble 6.1" for e in events) == 3
+    assert len(every_card(state)) == len(set(every_card(state))) == 128
+
+
+def test_wild_magic_turns_over_main_deck_cards_until_the_slot_type():
+    state = dealt(seed=9)
+    # Put a Wild Magic card in Ann's hand (from the deck) and play it alone.
+    wild = next(c for c in state["deck"]["main"] if deck.card(state, c)["type"] == "wild-magic")
+    state["deck"]["main"].remove(wild)
+    state["game"]["wizards"][0]["hand"].append(wild)
+    for wizard in NAMES:
+        hand = next(w["hand"] for w in state["game"]["wizards"] if w["name"] == wizard)
+        card_id = wild if wizard == "Ann" else next(
+            c for c in hand if deck.card(state, c)["type"] == "source")
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card_id})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while sr.caster(state) != "Ann":
+        state, _ = sr.apply(state, spell_player(state, sr.legal_actions(state), random.Random(2)))
+    top = state["deck"]["main"]
+    first = next(i for i, c in enumerate(top) if deck.card(state, c)["type"] == "source")
+    turned, found = top[:first], top[first]
+    assert sr.check(state, {"type": "replace_wild_magic", "wizard": "Ann",
+                            "card": {"type": "source", "glyph": "dark"}})[0].code == \
+        "deck-decides"
+    discards = len(state["deck"]["discard"])
+    state, events = sr.apply(state, {"type": "replace_wild_magic", "wizard": "Ann"})
+    assert sr.current_card(state)["id"] == found
+    assert state["deck"]["discard"][discards:] == turned + [wild]
+    assert any(e["rule"] == "rumble 19.3" for e in events)
+
+
+def test_a_slain_wizard_discards_the_hand_and_draws_dead_wizard_cards():
+    state = dealt()
+    hand = list(state["game"]["wizards"][1]["hand"])
+    state, events = sr.apply(state, {"type": "damage", "target": "Ben", "amount": 20,
+                                     "source": "Ann"})
+    assert state["game"]["wizards"][1]["hand"] == []
+    assert state["deck"]["discard"] == sorted(hand)
+    assert len(state["dead_wizard_cards"]["Ben"]) == 1
+    assert len(state["deck"]["dead_wizard"]) == 24
+    assert any(e["type"] == "dead-wizard-card" for e in events)
+
+
+def test_a_treasure_comes_from_the_top_of_the_treasure_deck():
+    state = dealt()
+    top = state["deck"]["treasure"][0]
+    state, _ = sr.apply(state, {"type": "gain_treasure", "wizard": "Cy"})
+    assert state["game"]["wizards"][2]["treasures"] == [top]
+    assert len(state["deck"]["treasure"]) == 24
+    state["deck"]["treasure"] = []
+    assert sr.check(state, {"type": "gain_treasure", "wizard": "Cy"})[0].code == "no-treasure"
+
+
+@pytest.mark.parametrize("game", ["rumble", "anarchy"])
+def test_whole_dealt_games_keep_every_card(game):
+    count = sum(deck.MAIN_DECK[game].values())
+    for seed in range(3):
+        state, rnd = dealt(game, seed), random.Random(seed)
+        while not sr.is_terminal(state):
+            assert len(every_card(state)) == len(set(every_card(state))) == count
+            state, _ = sr.apply(state, spell_player(state, sr.legal_actions(state), rnd))
+
+
+# --- Reactions run from the placed spell (rumble 23) --------------------------------
+def card(kind, name, *abilities, glyph="dark", initiative=None):
+    return {"type": kind, "name": name, "glyph": glyph, "initiative": initiative,
+            "abilities": list(abilities)}
+
+
+SELF_HARM = card("source", "Self-Harm Source", {"trigger": "resolved", "effects": [
+    {"do": "damage", "amount": 20, "target": "self"}]})
+REVENGE = card("quality", "Revenge Quality", {"trigger": "reaction", "effects": [
+    {"do": "damage", "amount": 3, "target": "each-foe"}]})
+
+
+def free_round(spells, seed=1):
+    state = sr.new_state("rumble", list(spells), seed)
+    for wizard, cards in spells.items():
+        for c in cards:
+            state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": c})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    return state
+
+
+def test_a_reaction_runs_after_a_self_inflicted_death():
+    """rumble 23.4: your own Source kills you; the Quality's Reaction still triggers."""
+    state = free_round({"Ann": [SELF_HARM, REVENGE], "Ben": [card("source", "Dark Source")],
+                        "Cy": [card("source", "Dark Source")]})
+    while sr.caster(state) != "Ann":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    assert REVENGE["name"] in [c["name"] for c in state["queue"] if c["reaction"]]
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "Ann"})
+    assert not state["game"]["wizards"][0]["alive"]
+    assert [a["type"] for a in sr.legal_actions(state)] == ["play_reaction"]
+    assert sr.check(state, {"type": "next", "wizard": "Ann"})[0].code == "reaction-first"
+    state, events = sr.apply(state, {"type": "play_reaction", "wizard": "Ann"})
+    assert [w["hp"] for w in state["game"]["wizards"]] == [0, 17, 17]
+    assert not state["reactions"]
+
+
+def test_a_reaction_in_a_waiting_spell_triggers_when_a_foe_kills_you():
+    bomb = card("source", "Big Source", {"trigger": "resolved", "effects": [
+        {"do": "damage", "amount": 20, "target": "foe-left"}]})
+    state = free_round({"Ann": [bomb], "Ben": [card("source", "Dark Source"), REVENGE],
+                        "Cy": [card("source", "Dark Source"), card("quality", "Dark Quality")]})
+    assert state["order"][0] == "Ann"  # one component: first
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "Ann"})
+    assert not any(e.get("about") == "unrecorded-reactions" for e in events)
+    assert state["reactions"][0]["wizard"] == "Ben"
+    state, _ = sr.apply(state, {"type": "play_reaction", "wizard": "Ben"})
+    assert [w["hp"] for w in state["game"]["wizards"]] == [17, 0, 17]
+
+
+def test_a_resolved_spells_reaction_does_not_trigger():
+    late = card("source", "Late Source", {"trigger": "resolved", "effects": [
+        {"do": "damage", "amount": 20, "target": "foe-right"}]})
+    state = free_round({"Ann": [REVENGE], "Ben": [late, card("quality", "Dark Quality")],
+                        "Cy": [card("source", "Dark Source"), card("quality", "Dark Quality")]})
+    assert state["order"][0] == "Ann"
+    state, _ = sr.apply(state, {"type": "next", "wizard": "Ann"})
+    while sr.caster(state) != "Ben":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    state, _ = sr.apply(state, {"type": "play_card", "wizard": "Ben"})  # kills Ann
+    assert not state["game"]["wizards"][0]["alive"] and not state["reactions"]
