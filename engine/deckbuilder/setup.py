@@ -80,6 +80,30 @@ TILE_TEXTS = {
     "familiar-discount": "You pay 2 less to buy Familiars. When you gain a Familiar, you may "
                          "put it on top of your deck.",
 }
+# The tiles' texts in the ability language, as the catalog stores them (a test keeps the
+# two equal). The engine's setup and buying rules above run the by-hand parts; the
+# interpreter runs the END OF GAME one.
+TILE_ABILITIES = {
+    "lucky-wand": [{"trigger": "setup", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "lucky-wand"]}]}],
+    "enslave-ball": [{"trigger": "setup", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "enslave-ball"]}]}],
+    "lil-buddies": [
+        {"trigger": "setup", "effects": [{"do": "by-hand",
+                                          "text": "Start with 7 Lil' Buddies set aside."}]},
+        {"trigger": "attack", "effects": [{"do": "by-hand", "text": "Once per turn: another "
+                                           "player gains 1 of your Lil' Buddies."}]}],
+    "dead-wizard-tokens": [
+        {"trigger": "first-turn", "effects": [{"do": "by-hand", "text": "Gain 2 Dead Wizard "
+                                               "Tokens from outside the game."}]},
+        {"trigger": "end-of-game", "effects": [{"do": "destroy", "amount": 2,
+                                                "what": "Dead Wizard Tokens"}]}],
+    "familiar-discount": [{"trigger": "ongoing", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "familiar-discount"]}]}],
+}
+TILE_SLUGS = {"lucky-wand": "luckys-lucky-wand-tile", "enslave-ball": "enslave-em-all-ball-tile",
+              "lil-buddies": "lil-buddies-tile", "dead-wizard-tokens": "dead-wizard-tokens-tile",
+              "familiar-discount": "familiar-discount-tile"}
 LIL_BUDDIES = "Lil' Buddies"
 LIL_BUDDIES_SET_ASIDE = 7
 
