@@ -378,7 +378,7 @@ class TableState:
             at_end = [a for a in card_abilities if a["trigger"] == "end-of-game"]
             if at_end:
                 self.event("satanic-panic.end-of-game", f"END OF GAME: {player.name}'s {name}.")
-                start(self, new_run(player.name, f"{player.name}'s {name}",
+                start(self, new_run(player.name, f"{player.name}'s {name} (END OF GAME)",
                                                         at_end, source=None))
 
     def final_tally(self) -> list[dict]:
