@@ -110,7 +110,7 @@ def answer_defense(state, name: str, defended: bool, card: str | None) -> None:
     _ask_next(state)
 
 
-def hit(event: dict, state) -> list[str]:
+def hit(state, event: dict) -> list[str]:
     """The players the event resolves against, clockwise (from its decider)."""
     return [n for n in _clockwise_from(state, event["decider"]) if n not in event["avoided"]]
 
@@ -118,7 +118,7 @@ def hit(event: dict, state) -> list[str]:
 def _to_resolve(state) -> None:
     event = state.table_event
     event["stage"] = "resolve"
-    names = ", ".join(hit(event, state)) or "nobody"
+    names = ", ".join(hit(state, event)) or "nobody"
     text = f"{event['card']}: its effect on {names} (text not given by the rulebook)"
     state.by_hand_open.append(text)
     state.flag("satanic-panic.resolving-order", event["card"], f"Apply by hand: {text}, "
@@ -146,7 +146,7 @@ def event_actions(state) -> list[dict]:
     if event["stage"] == "kind":
         return [{"type": "mayhem", "player": who, "attack": True},
                 {"type": "mayhem", "player": who, "attack": False}]
-    return apply_actions(state, who, hit(event, state)) + [{"type": "resolved", "player": who}]
+    return apply_actions(state, who, hit(state, event)) + [{"type": "resolved", "player": who}]
 
 
 def apply_actions(state, who: str, targets: list[str]) -> list[dict]:
@@ -183,7 +183,7 @@ def apply_problems(state, action: dict) -> list[Problem]:
         return [Problem("bad-effect", "apply takes one of " + ", ".join(APPLY_EFFECTS)
                         + ", with a plain amount, on its target (target 'self').", rule(key))]
     event = state.table_event
-    allowed = hit(event, state) if event else [p.name for p in state.players]
+    allowed = hit(state, event) if event else [p.name for p in state.players]
     if name not in allowed:
         return [Problem("bad-target", f"{name!r} is not a player it applies to "
                         f"({', '.join(allowed) or 'nobody'}).", rule(key))]
