@@ -128,6 +128,8 @@ def _to_resolve(state) -> None:
 def finish(state) -> dict:
     """The event is resolved: a Mayhem goes to the destroyed pile (6.14.6)."""
     event, state.table_event = state.table_event, None
+    state.by_hand_open = [t for t in state.by_hand_open if not t.startswith(
+        f"{event['card']}: its effect on")]
     if event["kind"] == "mayhem":
         state.line_up.remove(event["card"])
         state.destroyed.append(event["card"])
@@ -196,13 +198,21 @@ def apply_problems(state, action: dict) -> list[Problem]:
     return []
 
 
+def effect_label(effect: dict) -> str:
+    """An applied effect as it happens to its player: 'takes 1 damage', 'draws 1 card(s)'."""
+    n = effect.get("amount", 1)
+    return {"damage": f"takes {n} damage", "heal": f"heals {n} HP",
+            "draw": f"draws {n} card(s)", "discard": f"discards {n} card(s)",
+            "gain-power": f"gains {n} Power",
+            "dead-wizard-tokens": f"gains {n} Dead Wizard Token(s)"}.get(
+        effect["do"], f"gains {effect.get('card', 'a card')}")
+
+
 def run_apply(state, action: dict) -> None:
     event = state.table_event
     source = None if event else state.current.name
-    why = f"{event['card']} (by hand)" if event else f"by hand, for {action['player']}"
-    state.event("satanic-panic.resolving-order", f"Applied by hand to {action['target']}: "
-                + language.describe([{"trigger": "resolved", "effects": [action["effect"]]}])[0]
-                .removeprefix("When resolved: "))
-    start(state, new_run(action["target"], why,
-                                             [{"trigger": "resolved",
-                                               "effects": [action["effect"]]}], source=source))
+    why = event["card"] if event else action["player"]
+    state.event("satanic-panic.resolving-order", f"Applied by hand (for {why}): "
+                f"{action['target']} {effect_label(action['effect'])}.")
+    start(state, new_run(action["target"], f"{why} (by hand)",
+                         [{"trigger": "resolved", "effects": [action["effect"]]}], source=source))

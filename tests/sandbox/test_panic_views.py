@@ -61,7 +61,8 @@ def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client)
     assert 'data-testid="table-event"' in html and "It is an ATTACK" in html
     post(client, sandbox, {"type": "mayhem", "player": "Wizard 2", "attack": False})
     html = page(client, sandbox)
-    assert 'data-testid="apply-by-hand"' in html and "Its effect is applied: resolved" in html
+    assert 'data-testid="apply-by-hand"' in html and "Mayhem is resolved: go on" in html
+    assert "Wizard 1 takes 1 damage" in html
     # The form: any effect and amount, on a player it hits.
     post(client, sandbox, {"type": "apply", "player": "Wizard 2"}, **{
         "f.effect.do": "damage", "f.effect.amount": "3", "f.effect.target": "self",

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 
-from engine.abilities import describe
 from engine.core import EngineError
 from engine.deckbuilder.buying import BuyTarget, buy_problems
-from engine.deckbuilder.mayhem import APPLY_EFFECTS, hit
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, hit
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_symbol
 from engine.demoniac.rules import tally
@@ -154,15 +153,11 @@ def _sp_label(state, action: dict) -> str:
     if kind == "mayhem":
         return "It is an ATTACK" if action["attack"] else "It is not an ATTACK"
     if kind == "apply":
-        return f"{action['target']}: {describe_effect(action['effect'])}"
+        return f"{action['target']} {effect_label(action['effect'])}"
     if kind == "resolved":
-        return "Its effect is applied: resolved"
+        card = state.table_event["card"] if state.table_event else "it"
+        return f"{card} is resolved: go on"
     return "End turn"
-
-
-def describe_effect(effect: dict) -> str:
-    return describe([{"trigger": "resolved", "effects": [effect]}])[0].removeprefix(
-        "When resolved: ").removesuffix(" (you).").removesuffix(".")
 
 
 def present_panic(game: str, state) -> dict:
