@@ -31,9 +31,9 @@ from .abilities import defense_cards, new_run, start
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
                  "dead-wizard-tokens")
-# What legal_actions offers to apply (any amount may be posted): one of each, per player.
-OFFERED = ({"do": "damage", "amount": 1, "target": "self"}, {"do": "heal", "amount": 1},
-           {"do": "draw", "amount": 1}, {"do": "discard", "amount": 1},
+# What legal_actions offers to apply, per player: the commonest effects, 1 each (any
+# effect of APPLY_EFFECTS and any amount may be posted; the page has a form for them).
+OFFERED = ({"do": "damage", "amount": 1, "target": "self"}, {"do": "discard", "amount": 1},
            {"do": "gain-card", "card": "Burning Limp Wand"})
 
 
