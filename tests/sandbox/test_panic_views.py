@@ -44,6 +44,7 @@ def test_the_tiles_option_seats_the_tiles_and_a_scripted_card_plays_from_its_but
     html = page(client, sandbox)
     assert "Tile: Replace 1 of your Starter Glyphs with Lucky&#x27;s Lucky Wand." in html
     assert "Play Lucky&#x27;s Lucky Wand at Wizard 2" in html
+    assert "Play Lucky&#x27;s Lucky Wand at yourself" in html
     post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Lucky's Lucky Wand",
                            "target": "Wizard 2"})
     assert sandbox.state["players"][1]["hp"] == 15 and sandbox.state["power"] == 1

@@ -128,7 +128,8 @@ def _sp_label(state, action: dict) -> str:
         elif action.get("mode") == "foe-deck":
             text += f": top card of {action['target']}'s deck"
         elif "target" in action:
-            text += f" at {action['target']}"
+            text += (" at yourself" if action["target"] == action.get("player")
+                     else f" at {action['target']}")
         if "pay_hp" in action:
             text += ": pay 4 HP to destroy it" if action["pay_hp"] else ""
         if "choice" in action:
