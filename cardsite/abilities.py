@@ -2,16 +2,17 @@
 
 An entry "plays in the sandbox" when it has abilities and its game family's
 interpreter runs every part of them; otherwise its text is "applied by hand".
-Only the spell games have an interpreter so far.
+The spell games and the deck-builder (Satanic Panic) have one each.
 """
 from __future__ import annotations
 
 from django.db.models import Q
 
 from engine import abilities as ability_language
+from engine.deckbuilder.abilities import plays as deckbuilder_plays
 from engine.spellgames.abilities import plays as spell_plays
 
-INTERPRETERS = {"spell": spell_plays}
+INTERPRETERS = {"spell": spell_plays, "deck-builder": deckbuilder_plays}
 
 
 def plays(family: str, abilities) -> bool:

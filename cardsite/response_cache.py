@@ -23,7 +23,9 @@ from cardsite.db_contention import skipped_when_locked
 CACHE_ALIAS = "responses"
 VERSION_KEY = "catalog-version"
 TIMEOUT = 24 * 3600
-UNCACHED_PREFIXES = ("/admin/", "/engine/sandbox/", "/healthz", "/static/")
+# Sandbox tables change with every move: neither their pages nor their JSON API.
+UNCACHED_PREFIXES = ("/admin/", "/engine/sandbox/", "/api/engine/sandboxes/", "/healthz",
+                     "/static/")
 UNCACHEABLE_DIRECTIVES = ("private", "no-store", "no-cache", "max-age=0")
 
 

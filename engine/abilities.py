@@ -202,14 +202,31 @@ def validate(abilities, path: str = "abilities") -> list[dict]:
 
 def by_hand(abilities) -> list[str]:
     """The texts the language could not express (what the sandbox leaves to the player)."""
-    return [e["text"] for e in _all_effects(abilities) if e["do"] == "by-hand"]
+    return [e["text"] for e in all_effects(abilities) if e["do"] == "by-hand"]
 
 
-def _all_effects(abilities):
+def all_effects(abilities):
+    """Every effect of these abilities, band effects included, in order."""
     for ability in abilities or []:
-        yield from ability.get("effects", [])
-        for band in ability.get("bands", []):
-            yield from band["effects"]
+        yield from ability_effects(ability)
+
+
+def ability_effects(ability: dict) -> list[dict]:
+    effects = list(ability.get("effects", []))
+    for band in ability.get("bands", []):
+        effects += band["effects"]
+    return effects
+
+
+def covered(abilities, *, triggers, effects, targets, conditions) -> bool:
+    """True when an interpreter that plays these triggers, effects, targets and
+    conditions runs every part of ``abilities`` (what "plays in the sandbox" means)."""
+    if not abilities:
+        return False
+    return all(ability["trigger"] in triggers and all(
+        effect["do"] in effects and effect.get("target", "self") in (*targets, "self")
+        and effect.get("if") in (*conditions, None) for effect in ability_effects(ability))
+        for ability in abilities)
 
 
 def _amount_text(amount) -> str:

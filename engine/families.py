@@ -182,12 +182,16 @@ class SatanicPanicFamily(_OpenSpielFamily):
     family = "deckbuilder"
     game = "satanic-panic"
     state_class = TurnState
-    option_keys = ("satan",)
+    option_keys = ("satan", "ability_tiles")
     max_players = 5
+    # Card text the engine flagged (Mayhems, GROUP ATTACKS, Hellfire, unknown texts),
+    # applied by the player as ability-language effects.
+    by_hand = frozenset({"apply"})
 
     def new(self, options: dict, seed, like=None):
         players = require_int(options.get("players", 2), field="players", low=2, high=5)
-        state = TurnState.new_game(players, bool(options.get("satan")), seed=seed)
+        state = TurnState.new_game(players, bool(options.get("satan")), seed=seed,
+                                   ability_tiles=options.get("ability_tiles"))
         events, state.log = state.log, []
         return state, events
 

@@ -9,7 +9,7 @@ the rulebook gives no value and the engine does not assume one.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 # Kinds that can never be bought, with the rule that says so.
 NEVER_BOUGHT = {
@@ -34,6 +34,12 @@ BEELZE_BUTTHOLE_TILES = 15
 LITTLE_POT_O_GOLD_CARDS = 5
 SATAN_CARDS = 81  # tarot-sized, the 15 Satan starters included (reading)
 
+# Dead Wizard Tokens whose text the rulebook quotes, in the ability language.
+TOKEN_ABILITIES = {
+    "PRIDE": [{"trigger": "resolved", "effects": [{"do": "discard", "amount": 1,
+                                                   "otherwise": 3}]}],
+}
+
 TOP_DEVIL = "Hell's Pulsating Asshole"
 BOTTOM_DEVIL = "Asmodeus"
 STANDEE = "Satan's Salute Standee"
@@ -51,6 +57,9 @@ class CardDef:
     ongoing: bool = False
     stand_in: bool = False
     note: str = ""
+    # The card's text in the ability language (engine.abilities); when given, the
+    # interpreter (deckbuilder.abilities) plays the card and ``power``/``effect`` are unused.
+    abilities: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -70,14 +79,34 @@ _NAMED = [
     CardDef("Satanic Wand", "starter", note="Text not given by the rulebook."),
     CardDef("Satanic Glyph", "starter",
             note="Text not given; it needs HP to use (Spending HP clarification)."),
-    CardDef("Lucky's Lucky Wand", "starter", power=1, effect="lucky-wand",
+    CardDef("Lucky's Lucky Wand", "starter", power=1,
             text="+1 Power. ATTACK: Deal 5 damage to target player. If you defeat "
-                 "them this way, gain a Little Pot o' Gold."),
-    CardDef("Enslave-'Em-All Ball", "starter", power=1, effect="draw-1",
+                 "them this way, gain a Little Pot o' Gold.",
+            abilities=[{"trigger": "resolved", "effects": [{"do": "gain-power", "amount": 1}]},
+                       {"trigger": "attack", "effects": [
+                           {"do": "damage", "amount": 5, "target": "target-player"},
+                           {"do": "gain-card", "card": "Little Pot o' Gold",
+                            "if": "defeated-this-way"}]}]),
+    CardDef("Enslave-'Em-All Ball", "starter", power=1,
             text="+1 Power. Draw a card. Activate: The next time you gain a Creature "
                  "this turn, put it on top of your deck.",
-            note="The Activate part is not run: no Creature is known to the engine."),
-    CardDef("Little Pot o' Gold", "starter", power=0, effect="draw-2", text="Draw 2 cards."),
+            abilities=[{"trigger": "resolved", "effects": [{"do": "gain-power", "amount": 1},
+                                                           {"do": "draw", "amount": 1}]},
+                       {"trigger": "activate", "effects": [{"do": "by-hand", "text": (
+                           "The next time you gain a Creature this turn, put it on top of "
+                           "your deck.")}]}]),
+    CardDef("Little Pot o' Gold", "starter", power=0, text="Draw 2 cards.",
+            abilities=[{"trigger": "resolved", "effects": [{"do": "draw", "amount": 2}]}]),
+    CardDef("Lil' Buddies", "starter", power=1,
+            text="+1 Power. Heal 1 HP. At the end of your turn, return this to the player with "
+                 "the corresponding Ability Tile and they draw a card. (That player sets it "
+                 "aside with their other Lil' Buddies.)",
+            abilities=[{"trigger": "resolved", "effects": [{"do": "gain-power", "amount": 1},
+                                                           {"do": "heal", "amount": 1}]},
+                       {"trigger": "end-of-turn", "effects": [{"do": "by-hand", "text": (
+                           "Return this to the player with the corresponding Ability Tile; "
+                           "they draw a card and set it aside with their other Lil' "
+                           "Buddies.")}]}]),
     CardDef("Wild Magic", "wild-magic", cost=3, power=None, effect="wild-magic",
             note="When played: +2 Power, or play the top card of a foe's deck."),
     CardDef("Burning Limp Wand", "burning-limp-wand", vp=-2, effect="burning-limp-wand",

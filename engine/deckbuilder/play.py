@@ -1,32 +1,28 @@
 """Satanic Panic: playing a card from hand, the effects the engine can run, DEFENSE.
 
-Effects the rulebook quotes are run (Glyph +1 Power, Wild Magic, Lucky's
-Lucky Wand, Little Pot o' Gold, Burning Limp Wand, The Satanic Shuffle,
-Terrible Temptation, Satan's Salute Standee); every other card text is flagged
-as not run. A card with a DEFENSE (every Familiar has one) lets its holder
-decide whether to avoid an ATTACK: that decision is a pending action of the
-target player.
+A card with abilities (the ability language: Lucky's Lucky Wand, Little Pot
+o' Gold, Enslave-'Em-All Ball, Lil' Buddies, or a catalog card) is played by
+the interpreter (``abilities``). The rules the rulebook states for the others
+are run here (Glyph +1 Power, Wild Magic, Burning Limp Wand, The Satanic
+Shuffle, Terrible Temptation, Satan's Salute Standee, Hellfire's UNAVOIDABLE
+ATTACK); every other card text is flagged for the player to apply by hand.
+A card with a DEFENSE (every Familiar has one) lets its holder decide whether
+to avoid an ATTACK: that decision is a pending action of the target player.
 """
 from __future__ import annotations
 
 from ..core import Problem
 from ..rule_refs import rule
+from .abilities import ON_PLAY, answer_defense, new_run, start, target_options
 from .cards import STANDEE
 from .health import BURNING_LIMP_WAND_HP, pay_hp_problem
+from .mayhem import answer_defense as answer_event_defense
 from .state import PanicPlayer, TableState
 
 WILD_MAGIC_POWER = 2
 WILD_MAGIC_MODES = ("power", "foe-deck")
-LUCKY_WAND_DAMAGE = 5
 SATANIC_SHUFFLE_LOOK = 3
-
-
-def has_defense(state: TableState, card: str) -> bool:
-    return state.card(card).kind == "familiar"
-
-
-def defense_cards(state: TableState, player: PanicPlayer) -> list[str]:
-    return sorted({c for c in player.hand if has_defense(state, c)})
+HELLFIRE = "Hellfire"
 
 
 def _problem(code, message, key) -> list[Problem]:
@@ -43,7 +39,12 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
     if card not in me.hand:
         return _problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
                         "satanic-panic.turn-sequence")
-    effect = state.card(card).effect
+    spec = state.card(card)
+    effect = spec.effect
+    options = target_options(state, me, spec.abilities)
+    if options is not None and action.get("target") not in options:
+        return _problem("bad-target", f"{card} needs a target: one of {', '.join(options)}.",
+                        "satanic-panic.targeting")
     if effect == "wild-magic":
         mode = action.get("mode")
         if mode not in WILD_MAGIC_MODES:
@@ -58,9 +59,6 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
             if not (foe.deck or foe.discard):
                 return _problem("no-card", f"{foe.name} has no card to play from.",
                                 "satanic-panic.wild-magic")
-    if effect == "lucky-wand" and _target(state, action.get("target")) is None:
-        return _problem("bad-target", "Lucky's Lucky Wand needs a target player.",
-                        "satanic-panic.attack-defense")
     if effect == "burning-limp-wand" and action.get("pay_hp"):
         problem = pay_hp_problem(me.hp, BURNING_LIMP_WAND_HP, keep_one=True)
         if problem:
@@ -108,6 +106,21 @@ def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
     so effects that need one are flagged rather than guessed.
     """
     spec = state.card(card)
+    if spec.abilities:
+        if nested:
+            state.event("satanic-panic.wild-magic", f"{card} is played off a foe's deck: its "
+                        "abilities resolve for the Wild Magic's player; a target it asks for "
+                        "was not chosen, so that part is flagged.")
+        start(state, new_run(me.name, card, [
+            a for a in spec.abilities if a["trigger"] in ON_PLAY],
+            target=None if nested else action.get("target")) | {"on_play": True})
+        return False
+    if card == HELLFIRE:
+        text = (f"{card}'s UNAVOIDABLE ATTACK (no DEFENSE is offered); its text is not given "
+                "by the rulebook")
+        state.by_hand_open.append(text)
+        state.flag("satanic-panic.hellfire", card, f"apply by hand: {text}.")
+        return False
     if spec.power:
         state.power += spec.power
         state.event("satanic-panic.buying", f"{me.name} plays {card}: +{spec.power} Power "
@@ -118,15 +131,9 @@ def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
     effect = spec.effect
     if not effect:
         if spec.power is None:
-            state.flag("satanic-panic.play-order", card, f"{card}'s text is not given, so its "
-                       "effect is not run.")
-        return False
-    if effect.startswith("draw-"):
-        drawn = state.draw(me, int(effect.split("-")[1]))
-        state.event("satanic-panic.play-order", f"{card}: {me.name} draws {drawn} card(s).")
-        if card == "Enslave-'Em-All Ball":
-            state.flag("satanic-panic.ability-tile-cards", card, "Its Activate (a gained "
-                       "Creature goes on top of the deck) is not run: no Creature is known.")
+            state.by_hand_open.append(f"{card}'s text (not given by the rulebook)")
+            state.flag("satanic-panic.play-order", card, f"apply by hand: {card}'s text is "
+                       "not given, so the engine does not run it.")
         return False
     if nested and effect != "wild-magic":
         state.flag("satanic-panic.wild-magic", card, f"{card} played off a foe's deck needs a "
@@ -160,39 +167,21 @@ def _wild_magic(state, me, card, action) -> bool:
     return False
 
 
-def _lucky_wand(state, me, card, action) -> bool:
-    target = _target(state, action["target"])
-    defenses = defense_cards(state, target) if target is not me else []
-    if defenses:
-        state.pending = {"type": "defense", "player": target.name, "attacker": me.name,
-                         "card": card, "damage": LUCKY_WAND_DAMAGE, "options": defenses}
-        state.event("satanic-panic.attack-defense", f"{me.name} ATTACKS {target.name} with {card}; "
-                    f"{target.name} may avoid it with a DEFENSE.")
-    else:
-        resolve_lucky_wand(state, me, target)
-    return False
-
-
-def resolve_lucky_wand(state: TableState, attacker: PanicPlayer, target: PanicPlayer) -> None:
-    state.event("satanic-panic.attack-defense", f"Lucky's Lucky Wand deals {LUCKY_WAND_DAMAGE} "
-                f"damage to {target.name}.")
-    if state.damage(target, LUCKY_WAND_DAMAGE, attacker) and attacker is not target:
-        if state.gain_from_supply(attacker, "Little Pot o' Gold"):
-            state.event("satanic-panic.ability-tile-cards", f"{attacker.name} defeated "
-                        f"{target.name} this way and gains a Little Pot o' Gold.")
-
-
 def resolve_defense(state: TableState, action: dict) -> None:
+    """The attacked player's answer: a card's ATTACK (abilities) or a Mayhem's / GROUP
+    ATTACK's (mayhem)."""
     pending, state.pending = state.pending, None
-    attacker = state.player(pending["attacker"])
-    target = state.player(pending["player"])
-    if action["type"] == "defend":
-        state.flag("satanic-panic.attack-defense", action["card"],
-                   f"{target.name} avoids the ATTACK with {action['card']}; its DEFENSE text is "
-                   "not given, so nothing else of it is run (the card stays in hand).")
+    defended = action["type"] == "defend"
+    if pending.get("event"):
+        answer_event_defense(state, pending["player"], defended, action.get("card"))
         return
-    state.event("satanic-panic.attack-defense", f"{target.name} does not defend.")
-    resolve_lucky_wand(state, attacker, target)
+    if defended:
+        state.flag("satanic-panic.attack-defense", action["card"],
+                   f"{pending['player']} avoids the ATTACK with {action['card']}; its DEFENSE "
+                   "text is not given, so nothing else of it is run (the card stays in hand).")
+    else:
+        state.event("satanic-panic.attack-defense", f"{pending['player']} does not defend.")
+    answer_defense(state, defended)
 
 
 def _burning_limp_wand(state, me, card, action) -> bool:
@@ -245,7 +234,6 @@ def _terrible_temptation(state, me, card, action) -> bool:
 
 _RUNNERS = {
     "wild-magic": _wild_magic,
-    "lucky-wand": _lucky_wand,
     "burning-limp-wand": _burning_limp_wand,
     "satanic-shuffle": _satanic_shuffle,
     "terrible-temptation": _terrible_temptation,

@@ -69,6 +69,41 @@ ABILITY_TILES = {
     "familiar-discount": ("pays 2 less to buy Familiars (Adam and Steve from the main deck too)",
                           "satanic-panic.tile-familiar-discount"),
 }
+# The tiles' texts as the rulebook quotes them (Ability Tile Cards, Tile Clarifications).
+TILE_TEXTS = {
+    "lucky-wand": "Replace 1 of your Starter Glyphs with Lucky's Lucky Wand.",
+    "enslave-ball": "Replace 1 of your Starter Glyphs with Enslave-'em-All Ball.",
+    "lil-buddies": "Start with 7 Lil' Buddies set aside. Once per turn, ATTACK: Another "
+                   "player gains 1 of your Lil' Buddies.",
+    "dead-wizard-tokens": "At the start of your first turn, gain 2 Dead Wizard Tokens from "
+                          "outside the game. END OF GAME: Destroy 2 Dead Wizard Tokens.",
+    "familiar-discount": "You pay 2 less to buy Familiars. When you gain a Familiar, you may "
+                         "put it on top of your deck.",
+}
+# The tiles' texts in the ability language, as the catalog stores them (a test keeps the
+# two equal). The engine's setup and buying rules above run the by-hand parts; the
+# interpreter runs the END OF GAME one.
+TILE_ABILITIES = {
+    "lucky-wand": [{"trigger": "setup", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "lucky-wand"]}]}],
+    "enslave-ball": [{"trigger": "setup", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "enslave-ball"]}]}],
+    "lil-buddies": [
+        {"trigger": "setup", "effects": [{"do": "by-hand",
+                                          "text": "Start with 7 Lil' Buddies set aside."}]},
+        {"trigger": "attack", "effects": [{"do": "by-hand", "text": "Once per turn: another "
+                                           "player gains 1 of your Lil' Buddies."}]}],
+    "dead-wizard-tokens": [
+        {"trigger": "first-turn", "effects": [{"do": "by-hand", "text": "Gain 2 Dead Wizard "
+                                               "Tokens from outside the game."}]},
+        {"trigger": "end-of-game", "effects": [{"do": "destroy", "amount": 2,
+                                                "what": "Dead Wizard Tokens"}]}],
+    "familiar-discount": [{"trigger": "ongoing", "effects": [{"do": "by-hand", "text": TILE_TEXTS[
+        "familiar-discount"]}]}],
+}
+TILE_SLUGS = {"lucky-wand": "luckys-lucky-wand-tile", "enslave-ball": "enslave-em-all-ball-tile",
+              "lil-buddies": "lil-buddies-tile", "dead-wizard-tokens": "dead-wizard-tokens-tile",
+              "familiar-discount": "familiar-discount-tile"}
 LIL_BUDDIES = "Lil' Buddies"
 LIL_BUDDIES_SET_ASIDE = 7
 
@@ -297,6 +332,15 @@ def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
         return dict(sorted(Counter(plan.decks[name]).items(), key=lambda i: order.index(i[0])))
 
     deck_counts = {name: counts(name) for name in plan.decks}
+    tiles = []
+    for name in plan.names:
+        tile = plan.tiles.get(name)
+        if tile:
+            own = ({ABILITY_TILE_CARDS[tile]: 1} if tile in ABILITY_TILE_CARDS
+                   else dict(Counter(plan.set_aside.get(name, []))))
+            what, key = ABILITY_TILES[tile]
+            tiles.append({"player": name, "tile": tile, "text": TILE_TEXTS[tile],
+                          "setup": what, "cards": own, "rule": rule(key)})
     devils = plan.legendary_devils
     return {
         "players": players,
@@ -312,6 +356,7 @@ def satanic_panic_setup(players, satan=False, seed=None, **options) -> dict:
                    "cards": deck_counts[n], "ability_tile": plan.tiles.get(n),
                    "set_aside": dict(Counter(plan.set_aside.get(n, [])))}
                   for n in plan.names],
+        "ability_tiles": tiles,
         "turn_order": plan.names,
         "line_up": plan.line_up,
         "destroyed": plan.destroyed,

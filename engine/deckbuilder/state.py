@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, fields
 
 from ..core import make_rng
 from ..rule_refs import rule
-from .cards import BUILTIN, STANDEE, CardDef
+from .abilities import drive, new_run, start
+from .cards import BUILTIN, STANDEE, TOKEN_ABILITIES, CardDef
 from .health import damage, hp_after_death, max_hp
+from .mayhem import reveal_mayhem
 from .setup import LINE_UP_SIZE, STARTING_HP
 
 PRIDE = "PRIDE"  # one of the 7 Deadly Sins Dead Wizard Tokens (3 copies), text quoted
@@ -77,7 +79,11 @@ class TableState:
     supplies: dict[str, int] = field(default_factory=dict)
     card_defs: dict[str, dict] = field(default_factory=dict)  # per-game and catalog cards
     options: dict = field(default_factory=dict)
-    pending: dict | None = None  # a decision another player owes (a DEFENSE)
+    pending: dict | None = None  # a decision a player owes (a DEFENSE, a discard...)
+    runs: list[dict] = field(default_factory=list)  # abilities being played (abilities.py)
+    activations: list[dict] = field(default_factory=list)  # Activate abilities unused this turn
+    table_event: dict | None = None  # a Mayhem or GROUP ATTACK resolving (mayhem.py)
+    by_hand_open: list[str] = field(default_factory=list)  # texts flagged by hand this turn
     game_over: bool = False
     end_reasons: list[str] = field(default_factory=list)
     result: dict | None = None
@@ -176,27 +182,50 @@ class TableState:
             self.destroyed.append(card)
 
     def summon_demon(self, player: PanicPlayer) -> bool:
+        """Reveal the top Demon and put it into play (6.19.4): ONGOING, its text not given."""
         if not self.demon_deck:
             return False
-        player.ongoing.append(self.demon_deck.pop(0))
+        demon = self.demon_deck.pop(0)
+        player.ongoing.append(demon)
+        text = (f"{demon}'s ONGOING text is not given by the rulebook (a Demon has no HP "
+                "and no ATTACK that deals damage can target it)")
+        self.by_hand_open.append(text)
+        self.flag("satanic-panic.demon", demon, f"{player.name} Summons {demon}: apply by "
+                  f"hand: {text}.")
         return True
 
+    def gain_from_main_deck(self, player: PanicPlayer) -> str | None:
+        """Gain the main deck's top card; a Mayhem revealed this way is destroyed, unresolved
+        and not replaced (6.14.8, 6.9.3)."""
+        if not self.main_deck:
+            self.event("satanic-panic.gaining", "The main deck is empty: nothing to gain.")
+            return None
+        card = self.main_deck.pop(0)
+        if self.card(card).kind == "mayhem":
+            self.destroyed.append(card)
+            self.event("satanic-panic.mayhem-from-main-deck", f"{player.name} reveals {card} "
+                       "while gaining from the main deck: it is destroyed without being "
+                       "resolved, and no other card is gained.", card=card)
+            return None
+        player.discard.append(card)
+        self.event("satanic-panic.gaining", f"{player.name} gains {card} from the main deck.",
+                   card=card)
+        return card
+
     # --- Line-Up -------------------------------------------------------
-    def refill_line_up(self) -> None:
-        """Turn step 1: refill to 5; each Mayhem is resolved, destroyed and replaced."""
+    def refill_line_up(self) -> bool:
+        """Turn step 1: refill to 5. A Mayhem that enters suspends the refill until it is
+        resolved (6.14.2, mayhem.py); False while one is resolving."""
         while len(self.line_up) < LINE_UP_SIZE and self.main_deck:
             card = self.main_deck.pop(0)
             if self.card(card).kind == "mayhem":
-                self.flag("satanic-panic.mayhem", card,
-                          f"{card} enters the Line-Up and is resolved by {self.current.name}; its "
-                          "text is not given, so its effect is not run. It is then destroyed "
-                          "and replaced.")
-                self.destroyed.append(card)
-                continue
+                reveal_mayhem(self, card)
+                return False
             self.line_up.append(card)
         if len(self.line_up) < LINE_UP_SIZE:
             self.event("satanic-panic.end-of-game",
                        "The main deck ran out: the Line-Up cannot be filled.")
+        return True
 
     # --- death ---------------------------------------------------------
     def kill(self, victim: PanicPlayer, killer: PanicPlayer | None) -> None:
@@ -229,6 +258,41 @@ class TableState:
         victim.dead_wizard_tokens.append(token)
         return token
 
+    def gain_token(self, player: PanicPlayer, why: str) -> None:
+        """A card effect's Dead Wizard Token: from the stack, its face-up effect resolving."""
+        token = self._gain_token(player)
+        if token:
+            self.event("satanic-panic.death", f"{why}: {player.name} gains a Dead Wizard "
+                       f"Token ({token}).")
+            self._token_effect(player, token)
+
+    def _token_effect(self, player: PanicPlayer, token: str) -> None:
+        """A DWT without ONGOING text resolves at once (6.15.4); Satan ignores them."""
+        if player.satan:
+            return
+        if token in TOKEN_ABILITIES:
+            self.event("satanic-panic.sins", f"{player.name} gains {token}.")
+            start(self, new_run(player.name, token, TOKEN_ABILITIES[token],
+                                                    source=None))
+        else:
+            self.by_hand_open.append(f"{player.name}'s {token} (its text is not given)")
+            self.flag("satanic-panic.death", token, f"apply by hand: {token}'s face-up effect; "
+                      "the rulebook does not give the tokens' texts.")
+
+    def destroy_tokens(self, player: PanicPlayer, count: int, why: str) -> None:
+        """Destroy ``count`` of a player's Dead Wizard Tokens. Reading: the owner destroys
+        the ones that cost the most VP (DWT 11 and 22 are worth -6), the choice any player
+        would make."""
+        from .scoring import token_vp  # scoring imports nothing from here
+
+        chosen = sorted(player.dead_wizard_tokens, key=token_vp)[:count]
+        for token in chosen:
+            player.dead_wizard_tokens.remove(token)
+            self.destroyed.append(token)
+        self.event("satanic-panic.tile-dead-wizard-tokens" if "Ability Tile" in why
+                   else "satanic-panic.destroying", f"{why}: {player.name} destroys {count} Dead Wizard Token(s) "
+                   f"({', '.join(chosen) or 'none owned'}; reading: the costliest).")
+
     def _wizard_dies(self, victim: PanicPlayer, killer) -> None:
         demons = [c for c in victim.ongoing if self.card(c).kind == "demon"]
         for demon in demons:
@@ -242,35 +306,36 @@ class TableState:
                    + (f"; {len(demons)} Demon(s) they own are destroyed." if demons else "."))
         if demons:
             self.event("satanic-panic.demon", "Demons are destroyed when their owner dies.")
-        if token == PRIDE:
-            self._pride(victim)
-        elif token:
-            self.flag("satanic-panic.death", token, f"{token}'s face-up effect is not run: the "
-                      "rulebook does not give the tokens' texts.")
-
-    def _pride(self, player: PanicPlayer) -> None:
-        """PRIDE: "Discard a card, or 3 cards if you have another PRIDE." Which cards is the
-        player's decision (a pending discard); a shorter hand discards what it has."""
-        another = player.dead_wizard_tokens.count(PRIDE) > 1
-        count = min(3 if another else 1, len(player.hand))
-        self.event("satanic-panic.sins", f"{player.name} gains PRIDE"
-                   + (" and owns another PRIDE: only that part resolves, discard 3 cards"
-                      if another else ": discard a card")
-                   + (f" ({count} in hand)" if count < (3 if another else 1) else "") + ".")
-        if count:
-            self.pending = {"type": "discard", "player": player.name, "count": count,
-                            "why": PRIDE}
+        if token:
+            self._token_effect(victim, token)
 
     def discard_for_pending(self, card: str) -> None:
-        """One card of a pending discard (PRIDE) from the deciding player's hand."""
+        """One card of a pending discard (PRIDE's, a card's) from the deciding player's hand;
+        a shorter hand discards what it has. The interrupted ability then goes on."""
         pending = self.pending
         player = self.player(pending["player"])
         player.hand.remove(card)
         player.discard.append(card)
         left = pending["count"] - 1
         self.pending = {**pending, "count": left} if left and player.hand else None
-        self.event("satanic-panic.sins", f"{player.name} discards {card} for "
+        self.event("satanic-panic.sins" if pending["why"] == PRIDE else
+                   "satanic-panic.discarding", f"{player.name} discards {card} for "
                    f"{pending['why']}" + (f"; {left} more" if self.pending else "") + ".")
+        drive(self)
+
+    def destroy_for_pending(self, zone: str, card: str) -> None:
+        """One card of a pending destroy from the deciding player's hand or discard pile."""
+        pending = self.pending
+        player = self.player(pending["player"])
+        getattr(player, zone).remove(card)
+        self.destroy_card(card)
+        left = pending["count"] - 1
+        self.pending = ({**pending, "count": left} if left and (player.hand or player.discard)
+                        else None)
+        self.event("satanic-panic.destroying", f"{player.name} destroys {card} from their "
+                   f"{zone} for {pending['why']}" + (f"; {left} more" if self.pending else "")
+                   + ".")
+        drive(self)
 
     def _satan_dies(self, victim: PanicPlayer, killer) -> None:
         demons = [c for c in victim.ongoing if self.card(c).kind == "demon"]
@@ -303,27 +368,24 @@ class TableState:
             reasons.append("legendary-devils")
         return reasons
 
-    def _tile_destroys_tokens(self, player: PanicPlayer) -> None:
-        """END OF GAME: the Dead Wizard Tokens tile destroys 2 of its owner's tokens.
+    def end_of_game_abilities(self, player: PanicPlayer) -> None:
+        """END OF GAME abilities of the player's tile and owned cards (abilities.py)."""
+        from .setup import TILE_ABILITIES  # setup's data, read here at the end only
 
-        Reading: the owner destroys the two that cost the most VP (DWT 11 and 22 are
-        worth -6), the choice any player would make."""
-        from .scoring import token_vp  # scoring imports nothing from here
-
-        chosen = sorted(player.dead_wizard_tokens, key=token_vp)[:2]
-        for token in chosen:
-            player.dead_wizard_tokens.remove(token)
-            self.destroyed.append(token)
-        self.event("satanic-panic.tile-dead-wizard-tokens",
-                   f"END OF GAME: {player.name}'s Ability Tile destroys 2 Dead Wizard Tokens "
-                   f"({', '.join(chosen) or 'none owned'}; reading: the costliest).")
+        sources = [("Ability Tile", TILE_ABILITIES.get(player.ability_tile, []))]
+        sources += [(c, self.card(c).abilities) for c in sorted(set(player.owned_cards()))]
+        for name, card_abilities in sources:
+            at_end = [a for a in card_abilities if a["trigger"] == "end-of-game"]
+            if at_end:
+                self.event("satanic-panic.end-of-game", f"END OF GAME: {player.name}'s {name}.")
+                start(self, new_run(player.name, f"{player.name}'s {name} (END OF GAME)",
+                                                        at_end, source=None))
 
     def final_tally(self) -> list[dict]:
         """Every card back into the deck, then the score endpoint's input per player."""
         rows = []
         for p in self.players:
-            if p.ability_tile == "dead-wizard-tokens":
-                self._tile_destroys_tokens(p)
+            self.end_of_game_abilities(p)
             p.deck = p.owned_cards()
             p.hand, p.discard, p.played, p.ongoing = [], [], [], []
             counts = Counter(p.deck)

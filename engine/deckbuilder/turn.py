@@ -6,10 +6,17 @@ Actions (plain dicts, so the browser, a test or a random player can send them):
   for a Burning Limp Wand, ``choice`` for The Satanic Shuffle, ``deal`` for
   Terrible Temptation;
 - ``{"type": "buy", "source": ..., "card"?: name}`` (see buying);
-- ``{"type": "activate", "card": "Satan's Salute Standee", "zone", "target"}``;
+- ``{"type": "activate", "card": "Satan's Salute Standee", "zone", "target"}``, or
+  ``{"type": "activate", "card"}`` for a played card's Activate ability (once);
 - ``{"type": "end-turn"}``;
 - ``{"type": "defend", "player", "card"}`` / ``{"type": "no-defense", "player"}``
-  while an ATTACK waits for its target's DEFENSE decision.
+  while an ATTACK waits for its target's DEFENSE decision;
+- ``{"type": "discard", "player", "card"}`` / ``{"type": "destroy", "player", "zone",
+  "card"}`` while a player owes a discard (PRIDE, a card) or a destroy;
+- while a Mayhem or GROUP ATTACK resolves (mayhem.py): ``{"type": "mayhem", "player",
+  "attack": bool}`` (is it an ATTACK?), then ``apply`` and ``{"type": "resolved"}``;
+- ``{"type": "apply", "player", "target", "effect"}``: card text the engine
+  flagged, applied by hand (mayhem.py).
 Draws happen where the rules put them: opening hands, end of turn step 5 and
 card effects ("Draw a card").
 
@@ -23,8 +30,18 @@ from dataclasses import dataclass
 
 from ..core import EngineError, Problem, make_rng
 from ..rule_refs import rule
+from .abilities import new_run, start, target_options
 from .buying import SOURCES, BuyTarget, buy_problems
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
+from .mayhem import (
+    apply_problems,
+    declare,
+    event_actions,
+    event_problems,
+    finish,
+    flip_devil,
+    run_apply,
+)
 from .play import (
     activate_problems,
     activate_standee,
@@ -110,7 +127,9 @@ class TurnState(TableState):
         """Who decides next: the target of a pending ATTACK, else the active player."""
         if self.game_over:
             return None
-        return self.pending["player"] if self.pending else self.current.name
+        if self.pending:
+            return self.pending["player"]
+        return self.table_event["decider"] if self.table_event else self.current.name
 
     def legal_actions(self) -> list[dict]:
         if self.game_over:
@@ -119,14 +138,22 @@ class TurnState(TableState):
             who = self.pending["player"]
             return [{"type": "discard", "player": who, "card": c}
                     for c in sorted(set(self.player(who).hand))]
+        if self.pending and self.pending["type"] == "destroy":
+            who = self.player(self.pending["player"])
+            return [{"type": "destroy", "player": who.name, "zone": z, "card": c}
+                    for z in ("hand", "discard") for c in sorted(set(getattr(who, z)))]
         if self.pending:
             who = self.pending["player"]
             return ([{"type": "defend", "player": who, "card": c} for c in self.pending["options"]]
                     + [{"type": "no-defense", "player": who}])
+        if self.table_event:
+            return event_actions(self)
         me = self.current
         candidates = [a for card in sorted(set(me.hand)) for a in self._play_variants(card)]
         candidates += self._buy_variants()
         candidates += self._activate_variants()
+        # (apply, for text flagged this turn, is allowed but not listed: its amounts are
+        # open-ended and the page offers a form for it.)
         actions = [a for a in candidates if not self.check(a)]
         return actions + [{"type": "end-turn", "player": me.name}]
 
@@ -141,13 +168,17 @@ class TurnState(TableState):
         if action.get("player") not in (None, self.actor()):
             return [Problem("not-your-decision", f"{self.actor()} decides now.",
                             rule("satanic-panic.turn-sequence"))]
-        if self.pending and self.pending["type"] == "discard":
-            if kind == "discard" and action.get("card") in self.player(
-                    self.pending["player"]).hand:
+        if self.pending and self.pending["type"] in ("discard", "destroy"):
+            owed, who = self.pending["type"], self.player(self.pending["player"])
+            zone = action.get("zone", "hand") if owed == "destroy" else "hand"
+            if kind == owed and zone in ("hand", "discard") and action.get("card") in getattr(
+                    who, zone):
                 return []
-            return [Problem("decision-pending", f"{self.pending['player']} must first discard "
-                            f"for {self.pending['why']} ({self.pending['count']} card(s) from "
-                            "their hand).", rule("satanic-panic.sins"))]
+            return [Problem("decision-pending", f"{who.name} must first {owed} for "
+                            f"{self.pending['why']} ({self.pending['count']} card(s) from "
+                            "their hand" + (" or discard pile" if owed == "destroy" else "")
+                            + ").", rule("satanic-panic.sins" if self.pending["why"] == "PRIDE"
+                                         else f"satanic-panic.{owed}ing"))]
         if self.pending:
             if kind == "no-defense":
                 return []
@@ -155,6 +186,10 @@ class TurnState(TableState):
                 return []
             return [Problem("decision-pending", f"{self.pending['player']} must first decide "
                             "whether to avoid the ATTACK.", rule("satanic-panic.attack-defense"))]
+        if self.table_event:
+            return event_problems(self, action)
+        if kind == "apply":
+            return apply_problems(self, action)
         if kind == "play":
             return play_problems(self, action)
         if kind == "buy":
@@ -164,6 +199,8 @@ class TurnState(TableState):
             target = BuyTarget(action["source"], action.get("card"), self.current.name)
             return buy_problems(self, self.current.name, target)[2]
         if kind == "activate":
+            if action.get("card") != STANDEE:
+                return self._activation_problems(action)
             return activate_problems(self, action)
         if kind == "end-turn":
             return []
@@ -179,12 +216,22 @@ class TurnState(TableState):
         kind = action["type"]
         if kind == "discard":
             self.discard_for_pending(action["card"])
+        elif kind == "destroy":
+            self.destroy_for_pending(action["zone"], action["card"])
         elif kind in ("defend", "no-defense"):
             resolve_defense(self, action)
+        elif kind == "mayhem":
+            declare(self, action["attack"])
+        elif kind == "apply":
+            run_apply(self, action)
+        elif kind == "resolved":
+            self._event_resolved()
         elif kind == "play":
             play_card(self, action)
         elif kind == "buy":
             self._buy(action)
+        elif kind == "activate" and action["card"] != STANDEE:
+            self._activate(action)
         elif kind == "activate":
             activate_standee(self, action)
         else:
@@ -197,12 +244,13 @@ class TurnState(TableState):
     # --- action variants --------------------------------------------------
     def _play_variants(self, card: str) -> list[dict]:
         me, base = self.current, {"type": "play", "player": self.current.name, "card": card}
+        targets = target_options(self, me, self.card(card).abilities)
+        if targets is not None:
+            return [{**base, "target": name} for name in targets]
         effect = self.card(card).effect
         if effect == "wild-magic":
             return [{**base, "mode": "power"}] + [
                 {**base, "mode": "foe-deck", "target": p.name} for p in self.players if p is not me]
-        if effect == "lucky-wand":
-            return [{**base, "target": p.name} for p in self.players]
         if effect == "burning-limp-wand":
             return [{**base, "pay_hp": False}, {**base, "pay_hp": True}]
         if effect == "satanic-shuffle":
@@ -222,13 +270,31 @@ class TurnState(TableState):
 
     def _activate_variants(self) -> list[dict]:
         me = self.current
+        cards = [{"type": "activate", "player": me.name, "card": c} for c in
+                 sorted({a["card"] for a in self.activations if a["player"] == me.name})]
         if self.standee != me.name or self.standee_used:
-            return []
+            return cards
         base = {"type": "activate", "player": me.name, "card": STANDEE}
         if me.satan:
-            return [{**base, "choice": 0}]
-        return [{**base, "zone": zone, "target": c}
-                for zone in ("hand", "discard") for c in sorted(set(getattr(me, zone)))]
+            return [*cards, {**base, "choice": 0}]
+        return cards + [{**base, "zone": zone, "target": c}
+                        for zone in ("hand", "discard") for c in sorted(set(getattr(me, zone)))]
+
+    # --- Activate abilities (7.3) ----------------------------------------------
+    def _activation_problems(self, action: dict) -> list[Problem]:
+        if {"player": self.current.name, "card": action.get("card")} not in self.activations:
+            return [Problem("not-activatable", f"{action.get('card')!r} has no unused Activate "
+                            "ability in play this turn (each is used once, during the turn the "
+                            "card was played).", rule("satanic-panic.activate"))]
+        return []
+
+    def _activate(self, action: dict) -> None:
+        me, card = self.current, action["card"]
+        self.activations.remove({"player": me.name, "card": card})
+        self.event("satanic-panic.activate", f"{me.name} uses {card}'s Activate ability.",
+                   card=card)
+        at = [a for a in self.card(card).abilities if a["trigger"] == "activate"]
+        start(self, new_run(me.name, card, at))
 
     # --- buying -------------------------------------------------------------
     def _buy(self, action: dict) -> None:
@@ -255,7 +321,11 @@ class TurnState(TableState):
 
     # --- turn structure -----------------------------------------------------
     def _start_turn(self) -> None:
-        self.refill_line_up()
+        self.by_hand_open = []
+        if self.refill_line_up():  # else a Mayhem resolves first (_event_resolved)
+            self._after_refill()
+
+    def _after_refill(self) -> None:
         me = self.current
         if me.ability_tile == "dead-wizard-tokens" and not me.tile_first_turn_done:
             me.tile_first_turn_done = True
@@ -270,14 +340,30 @@ class TurnState(TableState):
         if self.options.get("end_timing") == "immediate" and self.end_conditions():
             self._finish()
 
+    def _event_resolved(self) -> None:
+        """A Mayhem goes on with the refill; a GROUP ATTACK with the end of the turn."""
+        if finish(self)["kind"] != "mayhem":
+            self._next_player()
+        elif self.refill_line_up():
+            self._after_refill()
+
     def _end_turn(self) -> None:
         me, key = self.current, "satanic-panic.end-of-turn"
         self.event(key, f"1. {me.name} ends their turn.")
         me.discard.extend(me.hand)
         me.hand = []
         self.event(key, "2. Cards left in hand go to the discard pile.")
-        self.event(key, "3. 'At the end of your turn' effects: none known to the engine; unused "
-                   "Activate abilities are wasted.")
+        at_end = [(c, [a for a in self.card(c).abilities if a["trigger"] == "end-of-turn"])
+                  for c in me.played]
+        at_end = [(c, a) for c, a in at_end if a]
+        self.event(key, "3. 'At the end of your turn' effects: "
+                   + (", ".join(c for c, _ in at_end) or "none") + "; unused Activate "
+                   "abilities are wasted"
+                   + (f" ({', '.join(a['card'] for a in self.activations)})"
+                      if self.activations else "") + ".")
+        self.activations = []
+        for card, end_abilities in at_end:
+            start(self, new_run(me.name, card, end_abilities))
         me.discard.extend(me.played)
         me.played = []
         self.power = 0
@@ -287,13 +373,14 @@ class TurnState(TableState):
         self.event(key, f"5. {me.name} draws {drawn} card(s).")
         if self.legendary_devils and not self.devil_face_up:
             self.devil_face_up = True
-            devil = self.legendary_devils[0]
-            self.flag("satanic-panic.legendary-devils", devil,
-                      f"6. {devil} is flipped face up; its GROUP ATTACK resolves against each "
-                      "player from the next player on, each may DEFEND. Its text is not given, "
-                      "so it is not run.")
-        else:
-            self.event(key, "6. The top Legendary Devil is already face up (or none is left).")
+            upcoming = self.players[(self.active + 1) % len(self.players)].name
+            flip_devil(self, self.legendary_devils[0], upcoming)
+            return  # the GROUP ATTACK resolves first (_event_resolved)
+        self.event(key, "6. The top Legendary Devil is already face up (or none is left).")
+        self._next_player()
+
+    def _next_player(self) -> None:
+        key = "satanic-panic.end-of-turn"
         reasons = self.end_conditions()
         if reasons:
             self._finish()

@@ -1,5 +1,7 @@
 """Entry.abilities: checked on save, on import and in the admin; shown on card and game pages."""
 import copy
+import json
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -11,6 +13,7 @@ from cardsite.models import Entry
 from tests.catalog_sample import sample_catalog
 
 pytestmark = pytest.mark.django_db
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 SCRIPT = [{"trigger": "resolved", "effects": [
     {"do": "damage", "amount": {"dice": 1}, "target": "random-foe"},
@@ -79,3 +82,15 @@ def test_game_page_counts_scripted_entries(client):
     page = client.get("/games/rumble/").content.decode()
     assert "Scripted abilities: <strong>1</strong> of the" in page
     assert "1 plays in the sandbox" in page
+
+
+def test_satanic_panic_pages_count_what_the_deck_builder_plays(client):
+    """The bundled Satanic Panic data: 13 scripted entries, 3 played by the interpreter."""
+    catalog_import(data=json.loads((FIXTURES / "satanic-panic.json").read_text()))
+    page = client.get("/games/satanic-panic/").content.decode()
+    assert "Scripted abilities: <strong>13</strong> of the" in page
+    assert "3 play in the sandbox, 10 scripted but applied by hand" in page
+    assert "Plays in the sandbox" in client.get("/cards/satanic-panic/luckys-lucky-wand/"
+                                                ).content.decode()
+    card = client.get("/cards/satanic-panic/enslave-em-all-ball/").content.decode()
+    assert "Plays in the sandbox" not in card and "Applied by hand" in card

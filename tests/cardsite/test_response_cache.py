@@ -52,6 +52,14 @@ def test_authenticated_requests_and_errors_are_not_cached(client, entry):
 
 def test_sandboxes_and_random_cards_are_never_cached(client, entry):
     assert "X-Cache" not in client.get("/engine/sandbox/")
+    table = client.post("/api/engine/sandboxes/", {"game": "satanic-panic", "players": 2},
+                        content_type="application/json").json()
+    assert "X-Cache" not in client.get(table["url"])
+    client.post(f"{table['url']}actions/", {"version": table["version"], "action": {
+        "type": "end-turn", "player": "Wizard 1"}}, content_type="application/json")
+    again = client.get(table["url"])  # a move later: the table as it is now, never cached
+    assert "X-Cache" not in again and again.json()["version"] == table["version"] + 1
+    assert "X-Cache" not in client.get(table["log_url"])
     response = client.get("/api/cards/random/")
     assert response.status_code == 200 and "X-Cache" not in response
 

@@ -40,7 +40,43 @@ def test_setup_seed_replays(api):
     assert post(api, "satanic-panic/setup", {"players": 2, "seed": drawn["seed"]}).json() == drawn
 
 
+TILES = [("lucky-wand", {"Lucky's Lucky Wand": 1}, "Lucky's Lucky Wand"),
+         ("enslave-ball", {"Enslave-'Em-All Ball": 1}, "Enslave-'em-All Ball"),
+         ("lil-buddies", {}, "7 Lil' Buddies set aside"),
+         ("dead-wizard-tokens", {}, "gain 2 Dead Wizard Tokens"),
+         ("familiar-discount", {}, "pay 2 less to buy Familiars")]
+
+
+@pytest.mark.parametrize(("tile", "in_deck", "quoted"), TILES, ids=[t[0] for t in TILES])
+def test_setup_seats_each_of_the_five_ability_tiles(api, tile, in_deck, quoted):
+    """Ability Tile Cards (6.21) and Tile Clarifications (7.11): the tile, its quoted text,
+    and its own cards: a swapped Glyph in the deck or Lil' Buddies set aside."""
+    body = post(api, "satanic-panic/setup", {"players": 3, "seed": 4, "satanic_glyph": False,
+                                             "ability_tiles": [None, tile]}).json()
+    assert [t["player"] for t in body["ability_tiles"]] == ["Wizard 2"]
+    seated = body["ability_tiles"][0]
+    assert seated["tile"] == tile and quoted in seated["text"] and seated["rule"]
+    deck = body["decks"][1]
+    assert deck["ability_tile"] == tile and body["decks"][0]["ability_tile"] is None
+    assert deck["cards"]["Glyph"] == 6 - len(in_deck)
+    assert {k: v for k, v in deck["cards"].items() if k in in_deck} == in_deck
+    assert deck["set_aside"] == ({"Lil' Buddies": 7} if tile == "lil-buddies" else {})
+    assert seated["cards"] == (in_deck or deck["set_aside"])
+
+
+def test_setup_with_all_five_tiles(api):
+    tiles = [t[0] for t in TILES]
+    body = post(api, "satanic-panic/setup", {"players": 5, "seed": 1,
+                                             "ability_tiles": tiles}).json()
+    assert [t["tile"] for t in body["ability_tiles"]] == tiles
+    assert [d["ability_tile"] for d in body["decks"]] == tiles
+
+
 @pytest.mark.parametrize("body, field, code", [
+    ({"players": 2, "ability_tiles": ["lucky-wand", "lucky-wand"]}, "ability_tiles",
+     "duplicate"),
+    ({"players": 2, "ability_tiles": ["wings"]}, "ability_tiles[0]", None),
+    ({"players": 2, "ability_tiles": [None, None, "lucky-wand"]}, "ability_tiles", "range"),
     ({"players": 1}, "players", "range"),
     ({"players": 6}, "players", "range"),
     ({"players": "4"}, "players", "type"),

@@ -90,9 +90,15 @@ def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
 
 def panic_player(state, actions: list[dict], rnd: random.Random) -> dict:
     by = _by_type(actions)
-    for kind in ("defend", "no-defense", "play"):
+    if "resolved" in by:  # a Mayhem or GROUP ATTACK: apply its effect by hand, now and then
+        return rnd.choice(by["apply"]) if "apply" in by and rnd.random() < 0.3 else \
+            by["resolved"][0]
+    for kind in ("mayhem", "discard", "destroy", "defend", "no-defense", "play"):
         if kind in by:
             return rnd.choice(by[kind])
+    card_activations = [a for a in by.get("activate", []) if "zone" not in a and "choice" not in a]
+    if card_activations:
+        return card_activations[0]
     line_up = [a for a in by.get("buy", []) if a["source"] == "line-up"]
     if line_up and rnd.random() < 0.9:  # buying empties the main deck: the game ends
         return rnd.choice(line_up)

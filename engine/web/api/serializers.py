@@ -16,7 +16,7 @@ from rest_framework.fields import SkipField, empty, get_error_detail
 
 from engine import odds
 from engine.deckbuilder.scoring import TIEBREAK_READINGS
-from engine.deckbuilder.setup import MAX_PLAYERS, MIN_PLAYERS
+from engine.deckbuilder.setup import ABILITY_TILES, MAX_PLAYERS, MIN_PLAYERS
 from engine.spellgames.games import (
     APPLAUSE_VALUES,
     COMPONENT_TYPES,
@@ -270,6 +270,11 @@ class SatanicPanicSetup(StrictSerializer):
     extended = StrictBooleanField(required=False, help_text="The longer game of the NOTE.")
     satan_counts_for_tokens = StrictBooleanField(required=False)
     satanic_glyph = StrictBooleanField(required=False, allow_null=True)
+    ability_tiles = serializers.ListField(
+        child=StrictChoiceField(choices=list(ABILITY_TILES), allow_null=True),
+        required=False, max_length=MAX_PLAYERS,
+        help_text="The Wizard Ability Tile of each wizard in turn order (null: none), one "
+        f"of {', '.join(ABILITY_TILES)}; each tile once.")
 
 
 class LegendaryDevilsSerializer(serializers.Serializer):
@@ -278,6 +283,28 @@ class LegendaryDevilsSerializer(serializers.Serializer):
     top = serializers.CharField()
     bottom = serializers.CharField()
     stack = serializers.ListField(child=serializers.CharField(), help_text="Top first.")
+
+
+class AbilityTileSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    tile = StrictChoiceField(choices=list(ABILITY_TILES))
+    text = serializers.CharField(help_text="The tile's text as the rulebook quotes it.")
+    setup = serializers.CharField(help_text="What the tile changes at setup and in play.")
+    cards = serializers.DictField(child=serializers.IntegerField(),
+                                  help_text="The tile's own cards this player starts with: in "
+                                  "the deck (a Glyph swapped) or set aside.")
+    rule = serializers.CharField()
+
+
+class SetupDeckSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    role = StrictChoiceField(choices=["wizard", "satan"])
+    cards = serializers.DictField(child=serializers.IntegerField(),
+                                  help_text="The starting deck: card -> copies.")
+    ability_tile = StrictChoiceField(choices=list(ABILITY_TILES), allow_null=True)
+    set_aside = serializers.DictField(child=serializers.IntegerField(),
+                                      help_text="Cards set aside for this player only "
+                                      "(Lil' Buddies).")
 
 
 class SatanicPanicSetupResponse(serializers.Serializer):
@@ -290,7 +317,9 @@ class SatanicPanicSetupResponse(serializers.Serializer):
     starting_deck = serializers.DictField(child=serializers.IntegerField(),
                                           help_text="A wizard's starting deck: card -> copies.")
     satan_deck = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
-    decks = serializers.ListField(child=serializers.DictField())
+    decks = SetupDeckSerializer(many=True)
+    ability_tiles = AbilityTileSerializer(many=True, help_text="The Wizard Ability Tiles in "
+                                          "play, in turn order.")
     turn_order = serializers.ListField(child=serializers.CharField())
     line_up = serializers.ListField(child=serializers.CharField())
     destroyed = serializers.ListField(child=serializers.CharField(),

@@ -278,12 +278,17 @@ class DemoniacOddsView(CheckerView):
     examples=[
         OpenApiExample("4 players with Satan", request_only=True,
                        value={"players": 4, "satan": True, "seed": 7}),
+        OpenApiExample("3 wizards with Ability Tiles", request_only=True,
+                       value={"players": 3, "seed": 7,
+                              "ability_tiles": ["lucky-wand", None, "lil-buddies"]}),
         *_errors(("Six players", {"status": 400, "code": "range",
                                   "detail": "players: Ensure this value is less than or "
                                   "equal to 5.", "field": "players"}))])
 class SatanicPanicSetupView(CheckerPostView):
     """Set up Satanic Panic for 2 to 5 players (Satan included): starting decks, the
-    Legendary Devil stack, the Dead Wizard Token stack and the Line-Up. A seed replays it."""
+    Wizard Ability Tiles (`ability_tiles`, one per wizard in turn order: the tile, its quoted
+    text and the cards it brings), the Legendary Devil stack, the Dead Wizard Token stack and
+    the Line-Up. A seed replays it."""
 
     request_serializer = s.SatanicPanicSetup
 

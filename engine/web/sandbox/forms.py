@@ -10,6 +10,7 @@ import json
 import re
 
 from engine.core import EngineError
+from engine.deckbuilder.setup import ABILITY_TILES
 from engine.spellgames.games import MAX_WIZARDS
 
 BAND_TEXT = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)|(\+))?\s*:\s*(.+?)\s*$")
@@ -103,4 +104,8 @@ def options_from_post(game: str, post) -> dict:
     for flag in ("satan", "relic", "split_hits"):
         if post.get(flag):
             options[flag] = True
+    if game == "satanic-panic" and post.get("ability_tiles") and isinstance(
+            options["players"], int):
+        wizards = options["players"] - (1 if options.get("satan") else 0)
+        options["ability_tiles"] = list(ABILITY_TILES)[:max(wizards, 0)]
     return options

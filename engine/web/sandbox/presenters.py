@@ -11,6 +11,8 @@ import json
 
 from engine.core import EngineError
 from engine.deckbuilder.buying import BuyTarget, buy_problems
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, hit
+from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_symbol
 from engine.demoniac.rules import tally
 from engine.families import family_for
@@ -143,7 +145,8 @@ def _sp_label(state, action: dict) -> str:
         elif action.get("mode") == "foe-deck":
             text += f": top card of {action['target']}'s deck"
         elif "target" in action:
-            text += f" at {action['target']}"
+            text += (" at yourself" if action["target"] == action.get("player")
+                     else f" at {action['target']}")
         if "pay_hp" in action:
             text += ": pay 4 HP to destroy it" if action["pay_hp"] else ""
         if "choice" in action:
@@ -162,6 +165,16 @@ def _sp_label(state, action: dict) -> str:
         return f"{action['player']}: DEFEND with {action['card']}"
     if kind == "no-defense":
         return f"{action['player']}: take the ATTACK"
+    if kind in ("discard", "destroy"):
+        where = f" from {action['zone']}" if kind == "destroy" else ""
+        return f"{action['player']}: {kind} {action['card']}{where}"
+    if kind == "mayhem":
+        return "It is an ATTACK" if action["attack"] else "It is not an ATTACK"
+    if kind == "apply":
+        return f"{action['target']} {effect_label(action['effect'])}"
+    if kind == "resolved":
+        card = state.table_event["card"] if state.table_event else "it"
+        return f"{card} is resolved: go on"
     return "End turn"
 
 
@@ -170,10 +183,22 @@ def present_panic(game: str, state) -> dict:
     if state.legendary_devils:
         names.add(state.legendary_devils[0])
     urls = catalog_cards.entry_urls(game, names)
-    groups: dict[str, list] = {"play": [], "buy": [], "other": [], "end": []}
+    groups: dict[str, list] = {"play": [], "buy": [], "other": [], "apply": [], "end": []}
     for action in state.legal_actions():
-        group = {"play": "play", "buy": "buy", "end-turn": "end"}.get(action["type"], "other")
+        group = {"play": "play", "buy": "buy", "end-turn": "end", "apply": "apply"}.get(
+            action["type"], "other")
         groups[group].append(button(_sp_label(state, action), action))
+    event = state.table_event
+    actor = state.actor()
+    # Flagged text (a Mayhem's, Hellfire's, an unknown card's) is applied by hand: a form
+    # for any amount, on the players it may touch.
+    apply_form = None
+    if actor and not state.pending and (event and event["stage"] == "resolve"
+                                         or not event and state.by_hand_open):
+        apply_form = {"action": json.dumps({"type": "apply", "player": actor}),
+                      "targets": hit(state, event) if event else
+                      [p.name for p in state.players],
+                      "effects": APPLY_EFFECTS, "supplies": sorted(state.supplies)}
     players = [{"name": p.name, "satan": p.satan, "hp": p.hp, "max_hp": p.max_hp,
                 "hp_pct": round(100 * max(p.hp, 0) / max(p.max_hp, 1)),
                 "deck": len(p.deck), "discard": len(p.discard),
@@ -183,7 +208,8 @@ def present_panic(game: str, state) -> dict:
                 "familiar": p.familiar, "spellbook": p.spellbook,
                 "dead_wizard_tokens": p.dead_wizard_tokens,
                 "damned_wizard_tokens": p.damned_wizard_tokens, "penta_coins": p.penta_coins,
-                "current": p is state.current, "standee": state.standee == p.name}
+                "current": p is state.current, "standee": state.standee == p.name,
+                "tile": TILE_TEXTS.get(p.ability_tile)}
                for p in state.players]
     devil = state.legendary_devils[0] if state.legendary_devils else None
     return {
@@ -194,7 +220,8 @@ def present_panic(game: str, state) -> dict:
         "devil_face_up": state.devil_face_up, "devils_left": len(state.legendary_devils),
         "main_deck": len(state.main_deck), "dwt_left": len(state.dead_wizard_token_stack),
         "supplies": state.supplies, "pending": state.pending, "actions": groups,
-        "flags": state.flags[-5:], "game_over": state.game_over,
+        "flags": state.flags[-5:], "game_over": state.game_over, "event": event,
+        "by_hand_open": state.by_hand_open, "apply_form": apply_form,
     }
 
 

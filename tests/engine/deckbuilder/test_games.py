@@ -2,7 +2,7 @@
 
 Each step checks that the game never reaches an illegal state: cards are
 conserved, HP stays between 1 and the maximum, the Line-Up holds at most 5
-cards and no Mayhem, Power is never negative, and every offered action is
+cards and no Mayhem but the one resolving, Power is never negative, and every offered action is
 legal (apply would raise otherwise).
 """
 import json
@@ -34,7 +34,9 @@ def check_invariants(st, devils_total):
     devils = sum(n for c, n in cards.items() if st.card(c).kind == "legendary-devil")
     devils += sum(1 for c in st.destroyed if st.card(c).kind == "legendary-devil")
     assert devils + len(st.legendary_devils) == devils_total
-    assert len(st.line_up) <= 5 and "Mayhem" not in st.line_up
+    # A Mayhem is in the Line-Up only while it resolves (6.14.2).
+    resolving = st.table_event and st.table_event["kind"] == "mayhem"
+    assert len(st.line_up) <= 5 and st.line_up.count("Mayhem") == (1 if resolving else 0)
     assert st.power >= 0
     for p in st.players:
         assert 1 <= p.hp <= p.max_hp

@@ -308,19 +308,6 @@ def test_shuffle_only_when_a_card_is_needed():
     assert len(me.hand) == 2 and len(me.deck) == 1 and me.discard == []
 
 
-def test_line_up_refill_resolves_each_mayhem_then_replaces_it():
-    """Turn Sequence 1: Mayhems entering the Line-Up are resolved (flagged), then replaced."""
-    st = game()
-    st.power = 4
-    st.line_up[0] = HIVE
-    st.apply({"type": "buy", "source": "line-up", "card": HIVE})
-    st.main_deck[:3] = ["Mayhem", "Mayhem", "Glyph"]
-    events = st.apply({"type": "end-turn"})
-    assert len(st.line_up) == 5 and st.line_up[-1] == "Glyph"
-    assert len([e for e in events if e.get("flag") and e["card"] == "Mayhem"]) == 2
-    assert st.destroyed.count("Mayhem") >= 2
-
-
 def test_wild_magic_for_power_or_a_foes_top_card():
     """Wild Magic: +2 Power, or play the top card of a foe's deck (it goes to their discard)."""
     st = game()

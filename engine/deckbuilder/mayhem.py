@@ -1,0 +1,218 @@
+"""Mayhems and Legendary Devils' GROUP ATTACKS, and effects applied by hand.
+
+The rulebook says how these resolve but prints no Mayhem's text and no GROUP
+ATTACK's text, so the engine runs the mechanics and the effect itself is
+applied by hand (``apply`` actions, flagged), never invented:
+
+- A Mayhem (6.14) entering the Line-Up suspends the refill until it is
+  resolved. The active player reads it and says whether it is an ATTACK (most
+  are, some are not: 6.14.3). For an ATTACK each player, clockwise from the
+  active player, may avoid it with a DEFENSE (6.14.4); then its effect is
+  applied to the others (6.14.5), it goes to the destroyed pile and the refill
+  goes on (6.14.6). Its damage has no player as source: nobody gains the
+  Standee if it kills (6.17.3).
+- A GROUP ATTACK (6.3.4, 6.3.5) resolves when a Legendary Devil is flipped face
+  up at End of Turn step 6: each player, in player order from the player about
+  to take their turn, may defend; it resolves against the others. Reading: no
+  player is its source either, so its kills earn no Standee.
+
+``apply`` is one ability-language effect run on one player: ``{"type": "apply",
+"player", "target", "effect": {"do": "damage", "amount": 2, "target": "self"}}``.
+During a Mayhem or GROUP ATTACK its targets are the players it hits; during the
+active player's own turn it applies card text the engine flagged (Hellfire,
+a Demon's ONGOING...), with the active player as the source.
+"""
+from __future__ import annotations
+
+from .. import abilities as language
+from ..core import EngineError, Problem
+from ..rule_refs import rule
+from .abilities import defense_cards, new_run, start
+
+APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
+                 "dead-wizard-tokens")
+# What legal_actions offers to apply, per player: the commonest effects, 1 each (any
+# effect of APPLY_EFFECTS and any amount may be posted; the page has a form for them).
+OFFERED = ({"do": "damage", "amount": 1, "target": "self"}, {"do": "discard", "amount": 1},
+           {"do": "gain-card", "card": "Burning Limp Wand"})
+
+
+def _clockwise_from(state, name: str) -> list[str]:
+    i = state.index_of(name)
+    return [p.name for p in state.players[i:] + state.players[:i]]
+
+
+# --- starting them ---------------------------------------------------------------
+def reveal_mayhem(state, card: str) -> None:
+    """Turn step 1: a Mayhem enters the Line-Up; the refill waits for it (6.14.2)."""
+    me = state.current.name
+    state.line_up.append(card)  # it enters the Line-Up, and leaves it once resolved
+    state.table_event = {"kind": "mayhem", "card": card, "decider": me, "stage": "kind",
+                         "order": [], "avoided": [], "attack": None}
+    state.flag("satanic-panic.mayhem", card, f"{card} enters the Line-Up: refilling waits "
+               f"until it is resolved. {me} reads it; its text is not given by the rulebook, "
+               "so whether it is an ATTACK and what it does are applied by hand.")
+
+
+def flip_devil(state, devil: str, next_player: str) -> None:
+    """End of Turn 6: the new Legendary Devil's GROUP ATTACK (6.3.4)."""
+    order = _clockwise_from(state, next_player)
+    state.table_event = {"kind": "group-attack", "card": devil, "decider": next_player,
+                         "stage": "defense", "order": order, "avoided": [], "attack": True}
+    state.flag("satanic-panic.legendary-devils", devil, f"6. {devil} is flipped face up: its "
+               "GROUP ATTACK hits every player, in player order from "
+               f"{next_player}; each may DEFEND. Its text is not given by the rulebook, so its "
+               "effect is applied by hand.")
+    _ask_next(state)
+
+
+def declare(state, attack: bool) -> None:
+    """The active player says whether the Mayhem is an ATTACK (its printed icon)."""
+    event = state.table_event
+    event["attack"] = attack
+    event["order"] = _clockwise_from(state, event["decider"])
+    if attack:
+        event["stage"] = "defense"
+        state.event("satanic-panic.mayhem-defense", f"{event['card']} is an ATTACK: each "
+                    f"player, from {event['decider']} clockwise, may avoid it with a DEFENSE.")
+        _ask_next(state)
+    else:
+        state.event("satanic-panic.mayhem-attack", f"{event['card']} is not an ATTACK: "
+                    "nobody can avoid it.")
+        _to_resolve(state)
+
+
+def _ask_next(state) -> None:
+    event = state.table_event
+    while event["order"]:
+        name = event["order"][0]
+        options = defense_cards(state, state.player(name))
+        if options:
+            state.pending = {"type": "defense", "player": name, "attacker": None,
+                             "card": event["card"], "options": options, "event": True}
+            return
+        event["order"].pop(0)
+        state.event("satanic-panic.mayhem-defense" if event["kind"] == "mayhem" else
+                    "satanic-panic.group-attack-order", f"{name} has no DEFENSE card in hand.")
+    _to_resolve(state)
+
+
+def answer_defense(state, name: str, defended: bool, card: str | None) -> None:
+    event = state.table_event
+    event["order"].pop(0)
+    if defended:
+        event["avoided"].append(name)
+        state.flag("satanic-panic.mayhem-avoided", card, f"{name} avoids {event['card']} with "
+                   f"{card}: they take no part in it. {card}'s DEFENSE text is not given, so "
+                   "nothing else of it is run.")
+    else:
+        state.event("satanic-panic.attack-defense", f"{name} does not defend.")
+    _ask_next(state)
+
+
+def hit(state, event: dict) -> list[str]:
+    """The players the event resolves against, clockwise (from its decider)."""
+    return [n for n in _clockwise_from(state, event["decider"]) if n not in event["avoided"]]
+
+
+def _to_resolve(state) -> None:
+    event = state.table_event
+    event["stage"] = "resolve"
+    names = ", ".join(hit(state, event)) or "nobody"
+    text = f"{event['card']}: its effect on {names} (text not given by the rulebook)"
+    state.by_hand_open.append(text)
+    state.flag("satanic-panic.resolving-order", event["card"], f"Apply by hand: {text}, "
+               f"clockwise from {event['decider']}; then mark it resolved.")
+
+
+def finish(state) -> dict:
+    """The event is resolved: a Mayhem goes to the destroyed pile (6.14.6)."""
+    event, state.table_event = state.table_event, None
+    state.by_hand_open = [t for t in state.by_hand_open if not t.startswith(
+        f"{event['card']}: its effect on")]
+    if event["kind"] == "mayhem":
+        state.line_up.remove(event["card"])
+        state.destroyed.append(event["card"])
+        state.event("satanic-panic.mayhem-destroyed", f"{event['card']} is resolved and goes "
+                    "to the destroyed pile; the top card of the main deck replaces it.")
+    else:
+        state.event("satanic-panic.legendary-devils", f"{event['card']}'s GROUP ATTACK is "
+                    "resolved.")
+    return event
+
+
+# --- actions ---------------------------------------------------------------------
+def event_actions(state) -> list[dict]:
+    event = state.table_event
+    who = event["decider"]
+    if event["stage"] == "kind":
+        return [{"type": "mayhem", "player": who, "attack": True},
+                {"type": "mayhem", "player": who, "attack": False}]
+    return apply_actions(state, who, hit(state, event)) + [{"type": "resolved", "player": who}]
+
+
+def apply_actions(state, who: str, targets: list[str]) -> list[dict]:
+    actions = []
+    for name in targets:
+        for effect in OFFERED:
+            action = {"type": "apply", "player": who, "target": name, "effect": dict(effect)}
+            if not apply_problems(state, action):
+                actions.append(action)
+    return actions
+
+
+def event_problems(state, action: dict) -> list[Problem]:
+    event, kind = state.table_event, action["type"]
+    key = "satanic-panic.mayhem" if event["kind"] == "mayhem" else "satanic-panic.legendary-devils"
+    if kind == "mayhem" and event["stage"] == "kind" and isinstance(action.get("attack"), bool):
+        return []
+    if kind in ("apply", "resolved") and event["stage"] == "resolve":
+        return apply_problems(state, action) if kind == "apply" else []
+    return [Problem("event-resolving", f"{event['card']} is resolving: "
+                    + ("say whether it is an ATTACK first." if event["stage"] == "kind" else
+                       "apply its effect by hand, then mark it resolved."), rule(key))]
+
+
+def apply_problems(state, action: dict) -> list[Problem]:
+    key = "satanic-panic.resolving-order"
+    effect, name = action.get("effect"), action.get("target")
+    try:
+        language.validate([{"trigger": "resolved", "effects": [effect]}], path="effect")
+    except EngineError as exc:
+        return [Problem("bad-effect", exc.message, rule(key))]
+    if effect["do"] not in APPLY_EFFECTS or effect.get("target", "self") != "self" or \
+            "if" in effect or isinstance(effect.get("amount"), dict):
+        return [Problem("bad-effect", "apply takes one of " + ", ".join(APPLY_EFFECTS)
+                        + ", with a plain amount, on its target (target 'self').", rule(key))]
+    event = state.table_event
+    allowed = hit(state, event) if event else [p.name for p in state.players]
+    if name not in allowed:
+        return [Problem("bad-target", f"{name!r} is not a player it applies to "
+                        f"({', '.join(allowed) or 'nobody'}).", rule(key))]
+    if effect["do"] == "discard" and not state.player(name).hand:
+        return [Problem("empty-hand", f"{name} has no card in hand.", rule("satanic-panic"
+                                                                              ".discarding"))]
+    if effect["do"] == "gain-power" and name != state.current.name:
+        return [Problem("not-your-turn", "Power is only gained by the active player.",
+                        rule("satanic-panic.buying"))]
+    return []
+
+
+def effect_label(effect: dict) -> str:
+    """An applied effect as it happens to its player: 'takes 1 damage', 'draws 1 card(s)'."""
+    n = effect.get("amount", 1)
+    return {"damage": f"takes {n} damage", "heal": f"heals {n} HP",
+            "draw": f"draws {n} card(s)", "discard": f"discards {n} card(s)",
+            "gain-power": f"gains {n} Power",
+            "dead-wizard-tokens": f"gains {n} Dead Wizard Token(s)"}.get(
+        effect["do"], f"gains {effect.get('card', 'a card')}")
+
+
+def run_apply(state, action: dict) -> None:
+    event = state.table_event
+    source = None if event else state.current.name
+    why = event["card"] if event else action["player"]
+    state.event("satanic-panic.resolving-order", f"Applied by hand (for {why}): "
+                f"{action['target']} {effect_label(action['effect'])}.")
+    start(state, new_run(action["target"], f"{why} (by hand)",
+                         [{"trigger": "resolved", "effects": [action["effect"]]}], source=source))
