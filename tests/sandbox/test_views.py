@@ -214,3 +214,36 @@ def test_a_scripted_catalog_card_plays_itself_from_the_table(client):
     sandbox.refresh_from_db()
     hp = {w["name"]: w["hp"] for w in sandbox.state["game"]["wizards"]}
     assert hp[foe] < 20 and hp[caster] == 20
+
+
+def test_a_waiting_reaction_is_shown_with_its_play_button(client):
+    """A self-inflicted death: the page shows the Reaction and a button that plays it."""
+    from engine.web.sandbox.service import sandbox_create
+    from tests.sandbox.helpers import act
+
+    def card(kind, name, trigger, target, amount):
+        return {"type": kind, "name": name, "glyph": "dark", "abilities": [
+            {"trigger": trigger, "effects": [{"do": "damage", "amount": amount,
+                                              "target": target}]}]}
+
+    sandbox = sandbox_create("rumble", {"wizards": ["Ann", "Ben", "Cy"], "deal": False}, seed=1)
+    spells = {"Ann": [card("source", "Self-Harm", "resolved", "self", 20),
+                      card("quality", "Revenge", "reaction", "each-foe", 3)],
+              "Ben": [{"type": "source", "glyph": "dark"}],
+              "Cy": [{"type": "source", "glyph": "dark"}]}
+    for wizard, cards in spells.items():
+        for c in cards:
+            act(sandbox, {"type": "add_card", "wizard": wizard, "card": c})
+        act(sandbox, {"type": "ready", "wizard": wizard})
+    act(sandbox, {"type": "reveal"})
+    while sandbox.state["order"][sandbox.state["turn"]] != "Ann":
+        act(sandbox, {"type": "next", "wizard": sandbox.state["order"][sandbox.state["turn"]]})
+    act(sandbox, {"type": "play_card", "wizard": "Ann"})
+    html = client.get(reverse("sandbox-detail", args=[sandbox.id])).content.decode()
+    assert 'data-testid="reaction"' in html and "Play Revenge (Reaction)" in html
+    response = post_action(client, sandbox, {"type": "play_reaction", "wizard": "Ann"})
+    assert response.status_code == 303
+    sandbox.refresh_from_db()
+    assert [w["hp"] for w in sandbox.state["game"]["wizards"]] == [0, 17, 17]
+    assert 'data-testid="reaction"' not in client.get(
+        reverse("sandbox-detail", args=[sandbox.id])).content.decode()
