@@ -1,13 +1,15 @@
 """Where a search request spends its time: cProfile over the search_mix queries.
 
     .venv/bin/python bench/search_profile.py [--entries 0|10000|100000] [--per-class 40]
-        [--only /api/search/] [--top 25]
+        [--only /api/search/] [--top 25] [--no-profile]
 
 Runs each endpoint's queries in process (Django's test client, production
 settings, response cache off) against the benchmark database of
 bench/search_mix.py (PostgreSQL through BENCH_DATABASE_URL), and prints per
-endpoint and class the mean time per request and the SQL share of it, then the
-functions with the most cumulative time. Figures, not a test.
+endpoint and class the mean CPU time per request (of this process: with
+SQLite the database's work too, with PostgreSQL not the server's), its ratio
+to /healthz in the same process, the SQL wall time and the queries, then the functions with the
+most cumulative time. CPU time: on a busy machine steadier than wrk's figures. Figures, not a test.
 """
 from __future__ import annotations
 
@@ -40,28 +42,42 @@ def profile(args) -> None:
     entries = list(Entry.objects.values_list("game__slug", "slug", "name"))
     mix = query_mix(entries, rulebook_words(), rulebook_bigrams(), args.per_class)
     client = Client(HTTP_HOST="127.0.0.1")
+    for _ in range(50):
+        client.get("/healthz")
+    # CPU time of this process (SQLite's work included, PostgreSQL's server not):
+    # other work on a busy machine lengthens wall time, not this.
+    started = time.process_time()
+    for _ in range(500):
+        client.get("/healthz")
+    floor = (time.process_time() - started) / 500
+    print(f"/healthz in process: {1000 * floor:.2f} ms CPU a request (the floor of the ratios)")
     for endpoint in ENDPOINTS:
         if args.only and args.only not in endpoint:
             continue
         client.get(endpoint + "warm")
         profiler = cProfile.Profile()
         print(f"\n== {endpoint}  ({len(entries)} entries)")
-        print(f"{'class':14} {'ms/request':>10} {'sql ms':>8} {'queries':>8}")
+        print(f"{'class':14} {'cpu ms/req':>10} {'x floor':>8} {'sql ms':>8} {'queries':>8}")
         for klass, queries in mix.items():
             spent = sql = count = 0.0
             for q in queries:
                 with CaptureQueriesContext(connection) as captured:
-                    started = time.perf_counter()
-                    profiler.enable()
+                    started = time.process_time()
+                    if args.profile:
+                        profiler.enable()
                     response = client.get(endpoint + quote(q))
-                    profiler.disable()
-                    spent += time.perf_counter() - started
+                    if args.profile:
+                        profiler.disable()
+                    spent += time.process_time() - started
                 sql += sum(float(x["time"]) for x in captured.captured_queries)
                 count += len(captured.captured_queries)
                 if response.status_code >= 500:
                     print(f"  {response.status_code} for {q!r}")
             n = len(queries)
-            print(f"{klass:14} {1000 * spent / n:10.2f} {1000 * sql / n:8.2f} {count / n:8.1f}")
+            print(f"{klass:14} {1000 * spent / n:10.2f} {spent / n / floor:8.1f} {1000 * sql / n:8.2f} "
+                  f"{count / n:8.1f}")
+        if not args.profile:
+            continue
         for order, restriction, title in (
                 ("cumulative", r"(cardsite|rulesref)/", "project functions, by cumulative time"),
                 ("tottime", "", "all functions, by own time")):
@@ -82,6 +98,8 @@ def main() -> None:
     parser.add_argument("--only")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--no-profile", dest="profile", action="store_false",
+                        help="time only (the profiler slows Python code more than SQL)")
     args = parser.parse_args()
     if os.environ.get("SEARCH_PROFILE_CHILD"):
         return profile(args)
