@@ -6,15 +6,14 @@ Plays the random-but-legal player of the JSON API test (tests/sandbox/players.py
 through the sandbox family, in-process and without a database: the dealt tables
 get the bundled catalog's spell cards from fixtures/ (what the web app deals).
 A by-hand action is one of the family's ``by_hand`` types (damage, heal, Blood,
-keep_creature... typed in by the player rather than run from a card). Three
+keep_creature... typed in by the player rather than run from a card). Two
 set-ups per game:
 
 - free: a free table (``deal: false``), the player places the sample stand-ins
   (no abilities), as every table did before dealing;
-- dealt: the Main Deck (catalog entries + stand-ins whose stand-in table is
-  scripted), the sandbox as it is;
-- dealt, stand-ins by hand: the same deck, but only the catalog's scripted entries
-  resolve themselves (the stand-ins' table is left to the player).
+- dealt: the Main Deck (catalog entries + stand-ins), the sandbox as it is: the
+  catalog's scripted entries resolve themselves, the stand-ins (no printed text)
+  are applied by hand.
 
 Prints, per set-up, the by-hand share over all actions of all games, the cards
 that played themselves (catalog entries / stand-ins), the ``flag`` events (what
@@ -35,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 from engine.abilities import validate  # noqa: E402
 from engine.families import family_for  # noqa: E402
-from engine.spellgames import deck  # noqa: E402
 from engine.spellgames.abilities import plays  # noqa: E402
 from tests.sandbox.players import fixture_catalog, spell_player  # noqa: E402
 
@@ -82,12 +80,7 @@ def main() -> None:
     for game in ("rumble", "anarchy"):
         family_for(game).catalog_source = fixture_catalog
         print(f"{game}: {coverage(game)}")
-        ability = deck.STAND_IN_ABILITY
-        for label, options, scripted_stand_ins in (
-                ("free", {"deal": False}, True), ("dealt", {}, True),
-                ("dealt, stand-ins by hand", {}, False)):
-            deck.STAND_IN_ABILITY = ability if scripted_stand_ins else None
-            deck._stand_in.cache_clear()
+        for label, options in (("free", {"deal": False}), ("dealt", {})):
             totals = [0, 0, 0, 0, 0]
             for seed in range(args.games):
                 for i, n in enumerate(play(game, {"wizards": PLAYERS[game], **options}, seed)):
@@ -96,8 +89,6 @@ def main() -> None:
             print(f"  {label:26} {by_hand / actions:4.0%} by hand ({by_hand} of {actions} "
                   f"actions, {args.games} games); played themselves: {catalog} catalog "
                   f"card(s), {stand_ins} stand-in(s); {flags} flag(s) left to the player")
-        deck.STAND_IN_ABILITY = ability
-        deck._stand_in.cache_clear()
 
 
 if __name__ == "__main__":

@@ -158,6 +158,13 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
         problems += _blood_cost_problems(state, action)
     if kind == "resolve_component":
         problems += _resolve_component_problems(state, action)
+    if kind == "keep_creature" and isinstance(action.get("creature"), dict):
+        card = action["creature"].get("card")
+        if isinstance(card, str) and any(c.card == card for w in state.wizards
+                                         for c in w.creatures):
+            # One card is one Creature: keeping it twice would put a second copy in play.
+            problems.append(Problem("already-kept", f"{action['creature'].get('name')} is "
+                                    "already kept", cite(game, "creature.keep")))
     if kind == "discard_creature":
         wizard = state.wizard(action["wizard"])
         index = require_int(action.get("creature", 0), field="creature", low=0, high=99)

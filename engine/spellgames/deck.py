@@ -12,8 +12,9 @@ Wizard card, so those decks are numbered stand-ins.
 
 A stand-in is a card the catalog does not list: its type is known (the
 count), its glyph and a Delivery's initiative are drawn from the seed for
-play, and it carries the sandbox's stand-in roll table (``cards.STAND_IN_BANDS``),
-scripted so it resolves itself. Cards travel as short ids (``"12:e3"`` is
+play, and it carries the sandbox's stand-in roll table (``cards.STAND_IN_BANDS``)
+for the player to apply by hand: nothing a rulebook does not print resolves by
+itself. Cards travel as short ids (``"12:e3"`` is
 catalog card 3, ``"40:delivery/dark/14"`` a stand-in), so a state holding
 128 cards stays small; ``card`` turns an id back into the card.
 
@@ -37,16 +38,7 @@ DEAD_WIZARD_CARDS = {"rumble": 25}  # anarchy has Dead Wizard tokens instead
 HAND_SIZE = 8
 STAND_IN_INITIATIVES = (1, 20)  # stand-in Deliveries only: drawn, not a rulebook fact
 STAND_IN_TEXT = ("Stand-in for a {kind} card the catalog does not list: its glyph{init} "
-                 "drawn for play; it rolls the sandbox's stand-in table.")
-# The stand-in roll table, as bands (cards.STAND_IN_BANDS) and as the ability
-# language, so a stand-in resolves itself like a scripted entry.
-# Only Deliveries are Creatures (rumble 17.1): a stand-in Source or Quality does not
-# KEEP, its 10+ band only deals the damage.
-STAND_IN_ABILITY = {"trigger": "resolved", "bands": [
-    {"low": 1, "high": 4, "effects": [{"do": "damage", "amount": 1, "target": "random-foe"}]},
-    {"low": 5, "high": 9, "effects": [{"do": "damage", "amount": 2, "target": "random-foe"}]},
-    {"low": 10, "effects": [{"do": "damage", "amount": 4, "target": "random-foe"},
-                            {"do": "keep"}]}]}
+                 "drawn for play. Its text is not in the rulebooks: apply its effect by hand.")
 
 
 def _ref_for_stand_in(kind: str, rng) -> str:
@@ -121,16 +113,13 @@ def _stand_in(ref: str) -> dict:
     if kind in ("wild-magic", "rally"):
         return parse_card({"type": kind, "name": "Wild Magic" if kind == "wild-magic"
                            else "Rally", "stand_in": True})
+    # Only Deliveries are Creatures (rumble 17.1): a stand-in Source or Quality does
+    # not KEEP.
     creature = kind == "delivery"
     bands = STAND_IN_BANDS if creature else [
         {**b, "effect": b["effect"].removesuffix(". KEEP"), "keep": False} for b in STAND_IN_BANDS]
-    ability = STAND_IN_ABILITY if creature or not STAND_IN_ABILITY else {
-        **STAND_IN_ABILITY, "bands": [{**b, "effects": [e for e in b["effects"]
-                                                        if e["do"] != "keep"]}
-                                      for b in STAND_IN_ABILITY["bands"]]}
     return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
                        "bands": bands, "creature": creature,
-                       "abilities": [ability] if ability else [],
                        "stand_in": True, "text": STAND_IN_TEXT.format(
                            kind=kind.title(), init=" and initiative are" if initiative
                            else " is")})

@@ -86,11 +86,12 @@ def test_a_whole_game_plays_to_the_end_and_replays_from_its_log(api, game, playe
     if game == "demoniac":
         assert by_hand == 0
     if game in ("rumble", "anarchy"):
-        # Dealt hands: every card placed came from the wizard's hand, and the scripted
-        # ones (catalog entries and stand-ins) resolved themselves through play_card.
+        # Dealt hands: every card placed came from the wizard's hand; the scripted
+        # catalog entries resolved themselves through play_card (Rumble's three spell
+        # entries are scripted; Anarchy's have no printed text), the stand-ins by hand.
         adds = [e["action"] for e in log["entries"][1:] if e["action"]["type"] == "add_card"]
         assert adds and all(isinstance(a["card"], str) for a in adds)
-        assert played and by_hand < len(played)
+        assert bool(played) == (game == "rumble")
         assert len(table["state"]["deck"]["main"]) + len(table["state"]["deck"]["discard"]) > 0
     if game == "satanic-panic":  # Mayhems' texts are not in the rulebook: by hand
         assert by_hand > 0

@@ -216,3 +216,13 @@ def test_a_resolved_spells_reaction_does_not_trigger():
         state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
     state, _ = sr.apply(state, {"type": "play_card", "wizard": "Ben"})  # kills Ann
     assert not state["game"]["wizards"][0]["alive"] and not state["reactions"]
+
+
+def test_a_card_is_kept_as_a_creature_once():
+    """A by-hand keep_creature of a card already kept is refused (one card, one Creature)."""
+    state = dealt("rumble", 2)
+    ann = state["game"]["wizards"][0]
+    creature = {"name": "Dark Delivery", "glyph": "dark", "card": ann["hand"][0]}
+    state, _ = sr.apply(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
+    problems = sr.check(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
+    assert [p.code for p in problems] == ["already-kept"]
