@@ -293,7 +293,7 @@ SPECTACULAR_SETTINGS = {
         "GameSlugValueEnum": "cardsite.games.GAME_SLUGS",
         "GlyphValueEnum": "cardsite.games.GLYPHS",
         "SpellGameEnum": ["rumble", "anarchy"],
-        "AbilityTileEnum": "engine.deckbuilder.setup.ABILITY_TILE_KEYS",
+        "AbilityTileEnum": "engine.deckbuilder.setup.ABILITY_TILES",  # Satanic Panic's tiles
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

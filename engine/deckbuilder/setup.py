@@ -69,7 +69,6 @@ ABILITY_TILES = {
     "familiar-discount": ("pays 2 less to buy Familiars (Adam and Steve from the main deck too)",
                           "satanic-panic.tile-familiar-discount"),
 }
-ABILITY_TILE_KEYS = tuple(ABILITY_TILES)  # the API schema's one enum of tiles
 # The tiles' texts as the rulebook quotes them (Ability Tile Cards, Tile Clarifications).
 TILE_TEXTS = {
     "lucky-wand": "Replace 1 of your Starter Glyphs with Lucky's Lucky Wand.",
