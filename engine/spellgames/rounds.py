@@ -786,7 +786,9 @@ def _end_round(state, action, events):
 
 
 def _start_build(state: dict, events: list) -> None:
-    for wizard in state["spells"]:
+    # In seat order, not the dict's: PostgreSQL's jsonb reorders a stored state's
+    # keys ("Bob" before "Alice"), and a replay must discard in the same order.
+    for wizard in [w["name"] for w in state["game"]["wizards"] if w["name"] in state["spells"]]:
         _discard_spell(state, wizard, events)
     if state.get("reactions"):
         _event(events, cite(state["game"]["game"], "end-of-game"), "note",
