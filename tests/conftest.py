@@ -1,8 +1,11 @@
 """Shared test set-up: a real browser (Debian's chromium) for page tests."""
 import os
+import threading
 from pathlib import Path
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM
 # would refuse to run there otherwise (see shared/RECIPES.md).
@@ -15,6 +18,26 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run",
 ]
 OUTPUT_DIR = Path(__file__).resolve().parent.parent / "test-output"
+
+
+class OneRequestAtATimeServer(ThreadedWSGIServer):
+    """The live server, serving one request at a time (connections still in threads,
+    so a browser's keep-alive connection blocks nobody). On SQLite every request
+    thread shares the test's in-memory connection: two requests at once (a page
+    and the search box's suggestions) race on it, and a Python callback SQLite
+    makes while another thread holds the GIL deadlocks the whole process."""
+
+    def set_app(self, application):
+        lock = threading.Lock()
+
+        def one_at_a_time(environ, start_response):
+            with lock:
+                return application(environ, start_response)
+
+        super().set_app(one_at_a_time)
+
+
+LiveServerThread.server_class = OneRequestAtATimeServer
 
 
 @pytest.fixture(autouse=True)
