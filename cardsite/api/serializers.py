@@ -490,7 +490,7 @@ class EntryDetailSerializer(EntrySerializer):
 
 # --- search ---------------------------------------------------------------------
 
-class SearchHitSerializer(serializers.Serializer):
+class SearchHitSerializer(ReadOnceFields):
     kind = serializers.ChoiceField(choices=["card", "ruling", "rule", "term"])
     title = serializers.CharField()
     url = serializers.CharField(help_text="The hit's HTML page.")

@@ -44,6 +44,12 @@ def tokens_of(text: str) -> tuple[str, ...]:
     return tuple(t.lower() for t in _TOKEN_RE.findall(text or ""))
 
 
+def expression_of(backend, match) -> str:
+    """The backend's MATCH / tsquery text for a TextMatch; a string is one already
+    (rulesref.search.shapes compiles SQL once from a stand-in expression)."""
+    return match if isinstance(match, str) else backend.expression(match)
+
+
 @dataclass(frozen=True)
 class TextTerm:
     """One word, phrase, name: or o: term.
@@ -93,8 +99,8 @@ class SqliteBackend:
                 parts[-1] = f"({parts[-1]} OR {others})"
         return (" OR " if match.any else " AND ").join(parts)
 
-    def match_q(self, match: TextMatch, target) -> Q:
-        return Q(**{f"{target.fts_path}table__match": self.expression(match)})
+    def match_q(self, match: TextMatch | str, target) -> Q:
+        return Q(**{f"{target.fts_path}table__match": expression_of(self, match)})
 
     def score(self, match: TextMatch, target):
         bm25 = Func(F(f"{target.fts_path}table"), *map(Value, SQLITE_WEIGHTS), function="bm25",
@@ -196,8 +202,8 @@ class PostgresBackend:
                 parts[-1] = f"({parts[-1]} | {others})"
         return (" | " if match.any else " & ").join(parts)
 
-    def query(self, match: TextMatch) -> SearchQuery:
-        return SearchQuery(self.expression(match), search_type="raw", config=self.config)
+    def query(self, match: TextMatch | str) -> SearchQuery:
+        return SearchQuery(expression_of(self, match), search_type="raw", config=self.config)
 
     def match_q(self, match: TextMatch, target) -> Q:
         return Q(**{f"{target.doc_path}vector": self.query(match)})

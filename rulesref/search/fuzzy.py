@@ -21,7 +21,7 @@ def similar_documents(text: str, *, kind: str | None = None, game: str | None = 
     # SQLite walk the game's documents and probe the trigram index for each.
     shortlist = get_backend().similar_names(documents, text, kind,
                                             SHORTLIST * (4 if game else 1))
-    scored = sorted(((doc, name_similarity(text, doc.name)) for doc in shortlist
+    scored = sorted(((doc, name_similarity(text, doc.name, threshold)) for doc in shortlist
                      if not game or doc.game.slug == game),
                     key=lambda pair: (-pair[1], pair[0].name))
     return [(doc, score) for doc, score in scored if score >= threshold][:limit]

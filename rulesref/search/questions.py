@@ -21,7 +21,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from django.db.models import Count, Max
+from django.db import connection
 
 from rulesref.search.backends import tokens_of
 from rulesref.search.syntax import And, Not, Or, Query, Text
@@ -161,7 +161,11 @@ def vocabulary() -> Vocabulary:
     """Every word of the index (names, tags, bodies), rebuilt when the index changes."""
     from rulesref.search.models import SearchDocument
 
-    version = tuple(SearchDocument.objects.aggregate(n=Count("pk"), last=Max("pk")).values())
+    # Plain SQL: the ORM's aggregate() cost more than the count itself.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*), MAX(id) FROM "
+                       + connection.ops.quote_name(SearchDocument._meta.db_table))
+        version = cursor.fetchone()
     return _vocabulary(version)
 
 

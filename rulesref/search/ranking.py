@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Case, F, IntegerField, OrderBy, Value, When
+from django.db.models.functions import Length, Lower, Substr
+from django.db.models.lookups import Exact
 
 from rulesref.search.backends import tokens_of
 from rulesref.search.compiler import Compiled, Target
@@ -23,12 +25,7 @@ def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: boo
     queryset = queryset.filter(compiled.where)
     ordering = []
     if compiled.phrase:
-        name = target.name_field
-        started = [When(**{f"{name}__istartswith": compiled.phrase}, then=Value(1))] if prefix else []
-        queryset = queryset.annotate(name_rank=Case(
-            When(**{f"{name}__iexact": compiled.phrase}, then=Value(2)), *started,
-            default=Value(0), output_field=IntegerField(),
-        ))
+        queryset = queryset.annotate(name_rank=name_rank(target.name_field, compiled.phrase, prefix))
         ordering.append("-name_rank")
     if compiled.match is not None:
         queryset = queryset.filter(backend.match_q(compiled.match, target)).annotate(
@@ -37,22 +34,43 @@ def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: boo
     return queryset, ordering
 
 
+def name_rank(name_field: str, phrase: str, prefix: bool = True) -> Case:
+    """2 for the exact name (any letter case), 1 for a name starting with it
+    (``prefix``), else 0. Compared with LOWER() rather than iexact/istartswith:
+    the phrase reaches the SQL as one unaltered parameter, not escaped for LIKE,
+    so rulesref.search.shapes can put another phrase in its place."""
+    name, wanted = Lower(F(name_field)), Lower(Value(phrase))
+    started = [When(Exact(Substr(name, 1, Length(wanted)), wanted), then=Value(1))] if prefix else []
+    return Case(When(Exact(name, wanted), then=Value(2)), *started, default=Value(0),
+                output_field=IntegerField())
+
+
 def in_given_order(ids: list[int]):
     """An ORDER BY expression that keeps ``ids`` in the given order (a short list)."""
     return Case(*(When(pk=pk, then=Value(i)) for i, pk in enumerate(ids)),
                 default=Value(len(ids)), output_field=IntegerField())
 
 
-def name_similarity(text: str, name: str) -> float:
-    """0..1: how close a (misspelt) ``text`` is to ``name`` or to a run of its words."""
+def name_similarity(text: str, name: str, floor: float = 0.0) -> float:
+    """0..1: how close a (misspelt) ``text`` is to ``name`` or to a run of its words.
+
+    Exact above ``floor``; at or below it, some value no greater than ``floor``
+    (callers dropping what scores below a threshold need no more). A run whose
+    quick upper bounds cannot beat the best so far is not compared: a long name
+    (a ruling's question) has dozens of runs."""
     wanted, words = " ".join(tokens_of(text)), tokens_of(name)
-    best = difflib.SequenceMatcher(None, wanted, " ".join(words)).ratio()
+    matcher = difflib.SequenceMatcher(None, wanted, " ".join(words))
+    best = matcher.ratio() if matcher.real_quick_ratio() > floor else 0.0
     width = len(wanted.split())
     for i in range(max(len(words) - width + 1, 0)):
         window = " ".join(words[i:i + width])
         if abs(len(window) - len(wanted)) > len(wanted) / 2:
             continue  # a short word inside a long name is not a near miss
-        best = max(best, 0.95 * difflib.SequenceMatcher(None, wanted, window).ratio())
+        matcher.set_seq2(window)
+        beat = max(best, floor) / 0.95
+        if matcher.real_quick_ratio() <= beat or matcher.quick_ratio() <= beat:
+            continue
+        best = max(best, 0.95 * matcher.ratio())
     return best
 
 

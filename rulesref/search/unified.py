@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
 from cardsite import games
-from rulesref.search import links
+from rulesref.search import links, shapes
 from rulesref.search.backends import MARK_END, MARK_START, TextMatch, get_backend, tokens_of
 from rulesref.search.compiler import DOCUMENTS, Compiler
 from rulesref.search.fuzzy import similar_documents
@@ -104,7 +104,8 @@ class UnifiedResult:
 def _games():
     from cardsite.models import Game
 
-    return list(Game.objects.order_by("position").values_list("slug", "short_name", "name"))
+    return shapes.fetch(("games",), {}, lambda _: Game.objects.order_by("position").values_list(
+        "slug", "short_name", "name"))
 
 
 def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int = 0,
@@ -138,13 +139,9 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
     backend = get_backend()
     compiled = Compiler(DOCUMENTS, backend).compile(understood.query)
     result.warnings.extend(compiled.warnings)
-    documents = SearchDocument.objects.all()
-    if result.game:
-        documents = documents.filter(game__slug=result.game)
-    if kind:
-        documents = documents.filter(kind=kind)
     # A sentence asks about the rules: rules and rulings before cards and terms.
-    ranking = _Ranking(documents, backend, limit, offset, per_kind, question=bool(understood.dropped))
+    ranking = _Ranking(result.game, kind, backend, limit, offset, per_kind,
+                       question=bool(understood.dropped))
     rows, counts, total = ranking.rows(compiled)
     if total < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
         relaxed = replace(compiled, match=TextMatch(compiled.match.terms, any=True))
@@ -162,8 +159,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             urls.add(hit["url"])
             result.hits.append(hit)
     if not rows and not offset and tokens_of(compiled.phrase):
-        result.hits, result.fuzzy = _fuzzy_hits(understood.query, documents, compiled.phrase,
-                                                result.game, limit), True
+        result.hits, result.fuzzy = _fuzzy_hits(understood.query, _documents(result.game, kind),
+                                                compiled.phrase, result.game, limit), True
         result.counts = dict.fromkeys(KINDS, 0)
         for hit in result.hits:
             result.counts[hit["kind"]] += 1
@@ -194,15 +191,26 @@ HEADINGS_LAST = Case(When(Q(kind="rule") & Q(body=""), then=Value(1)),
                      default=Value(0), output_field=IntegerField())
 
 
+def _documents(game: str | None, kind: str | None):
+    documents = SearchDocument.objects.all()
+    if game:
+        documents = documents.filter(game__slug=game)
+    if kind:
+        documents = documents.filter(kind=kind)
+    return documents
+
+
 @dataclass
 class _Ranking:
     """One ranking query: ids, sort keys and counts, no joins and no snippets; the
     database sorts and cuts to the hits shown and counts with window functions.
 
     The windows run over the ranked rows as a subquery: SQLite allows FTS5's bm25()
-    only in the query that has the MATCH."""
+    only in the query that has the MATCH. Free text alone (no field terms), the
+    common case, is compiled once per shape (rulesref.search.shapes)."""
 
-    documents: object
+    game: str | None
+    kind: str | None
     backend: object
     limit: int
     offset: int = 0
@@ -210,13 +218,42 @@ class _Ranking:
     question: bool = False
 
     def rows(self, compiled, first=()) -> tuple[list[dict], dict[str, int], int]:
-        documents, _ = ranked(self.documents, compiled, DOCUMENTS, self.backend,
-                              prefix=not self.question)
-        # (column, descending) in rank order; each a column of the inner query.
+        values = {"game": self.game, "kind": self.kind, "first": tuple(first),
+                  "phrase": compiled.phrase,
+                  "match": None if compiled.match is None else self.backend.expression(compiled.match),
+                  "cut": (self.per_kind,) if self.per_kind else (self.limit, self.offset)}
+        values = {name: value for name, value in values.items() if value}
+        try:
+            if compiled.where:  # field terms: a shape of their own
+                sql, params = self._sql(compiled, values)
+            else:
+                sql, params = shapes.sql_for(("ranking", self.question), values,
+                                             lambda v: self._sql(compiled, v))
+        except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
+            return [], {}, 0
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            names = [c[0] for c in cursor.description]
+            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        if self.per_kind:
+            counts = {row["kind"]: row["kind_count"] for row in rows}
+            total = sum(counts.values())
+        else:  # a page of the whole ranking: its count
+            counts = {}
+            total = rows[0]["total"] if rows else self._count(compiled) if self.offset else 0
+        return rows, counts, total
+
+    def _ranked(self, compiled, values):
+        """The documents matching, annotated with their sort keys, and the keys:
+        (column, descending) in rank order. ``values``: the game, kind, first ids,
+        phrase and match to build with (the search's own, or stand-ins)."""
+        compiled = replace(compiled, phrase=values.get("phrase", ""), match=values.get("match"))
+        documents, _ = ranked(_documents(values.get("game"), values.get("kind")), compiled,
+                              DOCUMENTS, self.backend, prefix=not self.question)
         keys = []
-        if first:  # the hits that had every word stay ahead of those with some
+        if "first" in values:  # the hits that had every word stay ahead of those with some
             documents = documents.annotate(rank_first=Case(
-                When(pk__in=list(first), then=Value(0)), default=Value(1),
+                When(pk__in=list(values["first"]), then=Value(0)), default=Value(1),
                 output_field=IntegerField()))
             keys.append(("rank_first", False))
         if self.question and compiled.phrase and compiled.match is not None:
@@ -231,11 +268,12 @@ class _Ranking:
             keys.append(("search_score", True))
         documents = documents.annotate(rank_kind=KIND_ORDER)
         keys += [("rank_kind", False), ("name", False), ("id", False)]
+        return documents, keys
+
+    def _sql(self, compiled, values) -> tuple[str, list]:
+        documents, keys = self._ranked(compiled, values)
         columns = list(dict.fromkeys(["id", "kind", *(k for k, _ in keys)]))
-        try:
-            inner, params = documents.order_by().values(*columns).query.sql_with_params()
-        except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
-            return [], {}, 0
+        inner, params = documents.order_by().values(*columns).query.sql_with_params()
         quote = connection.ops.quote_name
         order = ", ".join(f"{quote(k)} {'DESC' if desc else 'ASC'}" for k, desc in keys)
         if self.per_kind:
@@ -246,40 +284,45 @@ class _Ranking:
             sql = (f"SELECT * FROM (SELECT r.*, COUNT(*) OVER {window} AS kind_count, "
                    f"ROW_NUMBER() OVER {window} AS kind_rank FROM ({inner}) r) w "
                    f"WHERE kind_rank <= %s ORDER BY {order}")
-            params = (*params, self.per_kind)
         else:
             sql = (f"SELECT r.*, COUNT(*) OVER () AS total FROM ({inner}) r ORDER BY {order} "
                    "LIMIT %s OFFSET %s")
-            params = (*params, self.limit, self.offset)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            names = [c[0] for c in cursor.description]
-            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-        if self.per_kind:
-            counts = {row["kind"]: row["kind_count"] for row in rows}
-            total = sum(counts.values())
-        else:  # a page of the whole ranking: its count
-            counts = {}
-            total = rows[0]["total"] if rows else self._count(documents) if self.offset else 0
-        return rows, counts, total
+        return sql, [*params, *values["cut"]]
 
-    @staticmethod
-    def _count(documents) -> int:
+    def _count(self, compiled) -> int:
         """A page past the end: the count alone (the ranking query had no row to carry it)."""
+        values = {"game": self.game, "kind": self.kind, "phrase": compiled.phrase,
+                  "match": compiled.match}
+        documents, _ = self._ranked(compiled, {k: v for k, v in values.items() if v})
         return documents.order_by().count()
 
 
 def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
-    """The shown hits' fields (joined) and snippets, by id: one query on a few rows."""
+    """The shown hits' fields (joined) and snippets, by id: one query on a few rows,
+    compiled once per shape."""
     if not ids:
         return {}
-    documents = SearchDocument.objects.filter(pk__in=ids)
-    fields = list(HIT_FIELDS)
+    values = {"ids": tuple(ids)}
     if match is not None:
-        documents = documents.filter(backend.match_q(match, DOCUMENTS)).annotate(
-            snippet=backend.snippet(match, DOCUMENTS))
-        fields.append("snippet")
-    return {row["id"]: row for row in documents.values(*fields)}
+        values["match"] = backend.expression(match)
+
+    def build(values):
+        documents = SearchDocument.objects.filter(pk__in=list(values["ids"]))
+        fields = list(HIT_FIELDS)
+        if "match" in values:
+            documents = documents.filter(backend.match_q(values["match"], DOCUMENTS)).annotate(
+                snippet=backend.snippet(values["match"], DOCUMENTS))
+            fields.append("snippet")
+        query = documents.values(*fields).query
+        sql, params = query.sql_with_params()
+        # The order Django's values() reads the columns in.
+        return sql, params, [*query.extra_select, *query.values_select, *query.annotation_select]
+
+    sql, params, names = shapes.sql_for(("shown",), values, build)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    return {row["id"]: row for row in rows}
 
 
 def _answer(hits: list[dict]) -> dict | None:
