@@ -131,3 +131,19 @@ def test_card_list_result_shape(catalog):
     assert result.query.root is not None and result.query.source == "tenta g:fire"
     assert result.warnings and result.fuzzy is False
     assert [e.name for e in result.entries] == ["Tentakiller"]
+
+
+def test_each_filterset_has_filters_of_its_own():
+    # The filters are copied one by one (not deep-copied): each copy must still
+    # belong to its own FilterSet, and its method must find that FilterSet.
+    from cardsite.filters import EntryFilterSet
+    from cardsite.models import Entry
+
+    first = EntryFilterSet({"q": "a"}, queryset=Entry.objects.none())
+    second = EntryFilterSet({"q": "b"}, queryset=Entry.objects.none())
+    for name in first.filters:
+        assert first.filters[name] is not second.filters[name]
+        assert first.filters[name].parent is first and second.filters[name].parent is second
+    assert first.filters["q"].filter.f is first.filters["q"]
+    assert EntryFilterSet.base_filters["q"].parent is None
+    assert first.form.fields is not second.form.fields
