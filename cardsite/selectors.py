@@ -92,8 +92,8 @@ def card_detail(*, game: str, slug: str) -> Entry:
     """One entry with its bands, rulings and the rules that mention it (Entry.DoesNotExist)."""
     return Entry.objects.select_related("game", "component").prefetch_related(
         "bands",
-        Prefetch("rulings", queryset=Ruling.objects.select_related("game")
-                 .prefetch_related("rules__game")),
+        Prefetch("rulings", queryset=Ruling.objects.select_related("game").prefetch_related(
+            Prefetch("rules", queryset=Rule.objects.select_related("game")))),
         Prefetch("mentioned_in_rules", queryset=Rule.objects.select_related("game")),
     ).get(game__slug=game, slug=slug)
 

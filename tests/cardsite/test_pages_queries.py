@@ -21,7 +21,7 @@ PAGES = [
     ("/search/suggest/", {"q": "fil"}, 2),
     ("/cards/", {}, 5),
     ("/cards/", {"q": "filler", "view": "grid", "order": "name"}, 6),
-    ("/cards/rumble/zapper/", {}, 9),
+    ("/cards/rumble/zapper/", {}, 8),
     ("/cards/rumble/zapper/preview/", {}, 2),
     ("/games/rumble/", {}, 9),  # + coverage of scripted entries and of applicable fields
     ("/rules/rumble/", {}, 3),
