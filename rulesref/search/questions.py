@@ -158,15 +158,21 @@ def _vocabulary(version) -> Vocabulary:
 
 
 def vocabulary() -> Vocabulary:
-    """Every word of the index (names, tags, bodies), rebuilt when the index changes."""
-    from rulesref.search.models import SearchDocument
+    """Every word of the index (names, tags, bodies), rebuilt when the index changes:
+    when the catalog version changes (every committed write to the catalog, the
+    rules or the rulings, in any process) or a document is added (each kind's
+    highest id, read from the primary key's index). A COUNT(*) cost 5-10 ms a
+    search at 100k entries."""
+    from cardsite.response_cache import catalog_version
+    from rulesref.search.models import DOCUMENT_KINDS, SearchDocument, id_range
 
-    # Plain SQL: the ORM's aggregate() cost more than the count itself.
+    table = connection.ops.quote_name(SearchDocument._meta.db_table)
+    last = f"(SELECT MAX(id) FROM {table} WHERE id >= %s AND id < %s)"
     with connection.cursor() as cursor:
-        cursor.execute("SELECT COUNT(*), MAX(id) FROM "
-                       + connection.ops.quote_name(SearchDocument._meta.db_table))
-        version = cursor.fetchone()
-    return _vocabulary(version)
+        cursor.execute("SELECT " + ", ".join([last] * len(DOCUMENT_KINDS)),
+                       [bound for kind in DOCUMENT_KINDS for bound in id_range(kind)])
+        highest = cursor.fetchone()
+    return _vocabulary((highest, catalog_version()))
 
 
 def _correct(word: str, words: Vocabulary) -> str | None:

@@ -4,6 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 
+from cardsite.response_cache import catalog_version
 from cardsite.selectors import card_autocomplete, card_list, card_named
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all, snippet_html
@@ -109,15 +110,17 @@ def test_warnings_and_errors(catalog):
 
 
 def test_one_query_for_the_hits(catalog):
+    catalog_version()  # made once per cache: a running site has it
     with CaptureQueriesContext(connection) as queries:
         hits = search_all(q="bolt or initiative").hits
     assert len(hits) >= 6
     assert len(queries) == 3  # the games (named in words?), the ranking, the shown hits
     with CaptureQueriesContext(connection) as queries:
         search_all(q="bolt initiative")  # free words: the index's vocabulary for corrections
-    # (its version, and once per version the words), and with fewer than three hits
+    # (its version: the highest id and the catalog version; once per version the
+    # words), and with fewer than three hits
     # having both words, the any-word ranking, then the shown hits: a fixed bound
-    assert len(queries) <= 6
+    assert len(queries) <= 7
 
 
 @settings(max_examples=100, deadline=None,
@@ -191,3 +194,18 @@ def test_a_sentence_ranks_no_name_by_its_first_letters(catalog):
     assert typed.hits[1]["title"] == "rumble 1.2 Initiative ties" and typed.hits[1]["score"] >= 100
     assert asked.hits[0]["title"] == "Initiative"  # the exact name still comes first
     assert all(h["score"] < 100 for h in asked.hits[1:])
+
+
+def test_the_vocabulary_follows_the_catalog(catalog):
+    from cardsite.models import Entry
+    from cardsite.response_cache import bump_catalog_version
+    from rulesref.search.questions import vocabulary
+
+    assert "zorbaxian" not in vocabulary()
+    entry = Entry.objects.order_by("pk").first()
+    entry.text = (entry.text or "") + " Zorbaxian."
+    entry.save()  # the same document, rewritten: no new id
+    bump_catalog_version()  # what the write's commit does, in every process
+    assert "zorbaxian" in vocabulary()
+    Entry.objects.create(game=entry.game, kind=entry.kind, name="Quibbleflux", slug="quibbleflux")
+    assert "quibbleflux" in vocabulary()  # a new document: a new highest id
