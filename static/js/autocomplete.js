@@ -42,6 +42,9 @@
     }
 
     function render(results) {
+      // Newer results can arrive after the player has picked one with the arrow
+      // keys (a slow answer to the last letter typed): the pick stays picked.
+      var picked = active >= 0 && items[active] ? items[active].url : null;
       items = results;
       list.textContent = "";
       results.forEach(function (item, i) {
@@ -66,6 +69,9 @@
         list.hidden = false;
         input.setAttribute("aria-expanded", "true");
         active = -1;
+        for (var k = 0; k < results.length; k++) {
+          if (results[k].url === picked) { highlight(k); break; }
+        }
       } else {
         close();
       }

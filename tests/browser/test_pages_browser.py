@@ -48,6 +48,22 @@ def test_autocomplete_suggests_names_and_opens_the_chosen_one(site, page):
     expect(page).to_have_url(site + "/cards/rumble/tentakiller/")
 
 
+def test_a_picked_suggestion_stays_picked_when_newer_ones_arrive(site, page):
+    page.goto(site + "/")
+    page.locator("#q").press_sequentially("tent", delay=30)
+    options = page.locator("#q ~ .ac-list [role=option]")
+    expect(options.first).to_contain_text("Tentakiller")
+    page.keyboard.press("ArrowDown")
+    expect(options.first).to_have_attribute("aria-selected", "true")
+    options.first.evaluate("li => li.dataset.before = 'yes'")
+    with page.expect_response(lambda r: "/search/suggest/" in r.url and "tenta" in r.url):
+        page.keyboard.type("a")  # the answer for "tenta" comes after the pick
+    expect(options.first).not_to_have_attribute("data-before", "yes")  # rendered anew
+    expect(options.first).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(site + "/cards/rumble/tentakiller/")
+
+
 def test_hovering_a_card_link_shows_its_preview(site, page):
     page.goto(site + "/rules/rumble/")
     link = page.locator('#r2\\.1 a.card-link', has_text="Tentakiller")
