@@ -102,12 +102,12 @@ class SqliteBackend:
     def match_q(self, match: TextMatch | str, target) -> Q:
         return Q(**{f"{target.fts_path}table__match": expression_of(self, match)})
 
-    def score(self, match: TextMatch, target):
+    def score(self, match: TextMatch | str, target):
         bm25 = Func(F(f"{target.fts_path}table"), *map(Value, SQLITE_WEIGHTS), function="bm25",
                     output_field=FloatField())
         return bm25 * Value(-1.0)  # bm25 is lower-is-better
 
-    def snippet(self, match: TextMatch, target):
+    def snippet(self, match: TextMatch | str, target):
         # From the body (column 2: ability text, answer, rule text) when the match
         # is there, so a hit shows more than its title again; else from the extra
         # text (rulings on a card) when it matches there; else the body's start.
@@ -205,16 +205,16 @@ class PostgresBackend:
     def query(self, match: TextMatch | str) -> SearchQuery:
         return SearchQuery(expression_of(self, match), search_type="raw", config=self.config)
 
-    def match_q(self, match: TextMatch, target) -> Q:
+    def match_q(self, match: TextMatch | str, target) -> Q:
         return Q(**{f"{target.doc_path}vector": self.query(match)})
 
-    def score(self, match: TextMatch, target):
+    def score(self, match: TextMatch | str, target):
         # Cover density: ts_rank saturates near 1.0 once several words match, which
         # flattens the margin the answer box needs (a strong rule vs a weak ruling).
         return SearchRank(F(f"{target.doc_path}vector"), self.query(match), cover_density=True,
                           weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
 
-    def snippet(self, match: TextMatch, target):
+    def snippet(self, match: TextMatch | str, target):
         prefix = target.doc_path
         text = Concat(F(f"{prefix}body"), Value(" "), F(f"{prefix}extra"), output_field=TextField())
         source = Coalesce(NullIf(Func(text, function="btrim"), Value("")), F(f"{prefix}name"))
