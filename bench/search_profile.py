@@ -52,7 +52,7 @@ def profile(args) -> None:
     floor = (time.process_time() - started) / 500
     print(f"/healthz in process: {1000 * floor:.2f} ms CPU a request (the floor of the ratios)")
     for endpoint in ENDPOINTS:
-        if args.only and args.only not in endpoint:
+        if args.only and not endpoint.startswith(args.only):
             continue
         client.get(endpoint + "warm")
         profiler = cProfile.Profile()

@@ -14,6 +14,7 @@ from django.db.models import F
 from cardsite import games
 from cardsite.models import Entry
 from rulesref.search import cards as card_search
+from rulesref.search import shapes
 from rulesref.search.syntax import parse
 
 ORDER_CHOICES = [
@@ -99,8 +100,8 @@ class _CopiedShallow(dict):
 EntryFilterSet.base_filters = _CopiedShallow(EntryFilterSet.base_filters)
 
 
-def type_choices(queryset=None):
-    """The distinct entry types, for a select box (one query)."""
-    rows = (Entry.objects.all() if queryset is None else queryset).exclude(type=None)
-    rows = rows.order_by(F("type").asc())
-    return [(t, t.replace("-", " ").capitalize()) for t in rows.values_list("type", flat=True).distinct()]
+def type_choices():
+    """The distinct entry types, for a select box (one query, compiled once)."""
+    rows = shapes.fetch(("entry-types",), {}, lambda _: Entry.objects.exclude(type=None).order_by(
+        F("type").asc()).values_list("type", flat=True).distinct())
+    return [(t, t.replace("-", " ").capitalize()) for (t,) in rows]

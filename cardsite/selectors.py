@@ -14,6 +14,7 @@ from cardsite.filters import EntryFilterSet
 from cardsite.models import Component, Entry, Game
 from rulesref.models import Rule, Ruling
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
+from rulesref.search.cards import text_page
 from rulesref.search.compiler import ENTRIES
 from rulesref.search.fuzzy import similar_documents
 from rulesref.search.links import card_url
@@ -26,7 +27,7 @@ NAMED_THRESHOLD = 0.75  # a misspelling this close to one name is taken as that 
 
 @dataclass
 class CardListResult:
-    entries: object  # QuerySet[Entry]
+    entries: object  # QuerySet[Entry]; None when card_list_page ranked without one
     warnings: list[str] = field(default_factory=list)
     query: Query = field(default_factory=Query)
     # True when nothing matched the free text and close names stand in for it.
@@ -38,13 +39,14 @@ def _entries():
 
 
 def card_list(*, query: str = "", filters: dict | None = None,
-              check_fuzzy: bool = True) -> CardListResult:
+              check_fuzzy: bool = True, known_empty: bool = False) -> CardListResult:
     """Entries matching the search syntax ``query`` and the EntryFilterSet ``filters``,
     ranked (exact name, name prefix, full text) or in the requested order.
 
     Raises QuerySyntaxError for an unparsable query. Filters that do not validate
     are ignored with a warning. When the free text matches nothing, entries with
-    close names are returned instead (``fuzzy``; not looked at without ``check_fuzzy``).
+    close names are returned instead (``fuzzy``; not looked at without ``check_fuzzy``;
+    ``known_empty``: the caller has seen that it matches nothing).
     """
     data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     query = query or str(data.pop("q", "") or "")
@@ -59,7 +61,7 @@ def card_list(*, query: str = "", filters: dict | None = None,
     entries = filterset.qs
     fuzzy = False
     phrase = " ".join(t.value for t in parsed.texts(positive_only=True))
-    if check_fuzzy and tokens_of(phrase) and not entries.exists():
+    if check_fuzzy and tokens_of(phrase) and (known_empty or not entries.exists()):
         close = similar_documents(phrase, kind="card", limit=FUZZY_LIMIT)
         if close:
             filterset = EntryFilterSet(data, queryset=_entries(),
@@ -69,23 +71,63 @@ def card_list(*, query: str = "", filters: dict | None = None,
                           query=filterset.query, fuzzy=fuzzy)
 
 
+# The filters a free-text search can take without the FilterSet (their columns).
+TEXT_PAGE_FILTERS = {"game": ("game__slug", game_defs.GAME_SLUGS), "kind": ("kind", game_defs.ENTRY_KINDS)}
+
+
 def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
                    per_page: int = 24) -> tuple[CardListResult, RankedPage]:
     """One page of ``card_list``: the page's ids and the count in one ranking query,
     then the page's entries with their game, component and bands (two more),
-    whatever the number of matches. A page past the end gives the last page."""
-    result = card_list(query=query, filters=filters, check_fuzzy=False)
+    whatever the number of matches. A page past the end gives the last page.
+
+    Free text with at most a game and a kind, the common search, is ranked without
+    the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
+    then None: the page holds them."""
+    data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
+    parsed = parse(query)  # raises before any database work
     number = page_number(page)
+    columns = {TEXT_PAGE_FILTERS[k][0]: v for k, v in data.items()
+               if k in TEXT_PAGE_FILTERS and v in TEXT_PAGE_FILTERS[k][1]}
+    if len(columns) == len(data):
+        found = text_page(parsed, columns, (number - 1) * per_page, per_page)
+        if found is not None:
+            return _text_list_page(parsed, found, columns, number, per_page)
+    result = card_list(query=query, filters=filters, check_fuzzy=False)
     ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
     if not total and tokens_of(" ".join(t.value for t in result.query.texts(positive_only=True))):
-        result = card_list(query=query, filters=filters)  # close names stand in for the words
+        result = card_list(query=query, filters=filters, known_empty=True)
         if result.fuzzy:
             ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
+            result.fuzzy = bool(total)  # no close name within the filters: no notice
     if not ids and total and number > 1:
         number = -(-total // per_page)
         ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
+    return result, _fetched_page(ids, (number - 1) * per_page, total)
+
+
+def _fetched_page(ids: list[int], offset: int, total: int) -> RankedPage:
     by_id = _entries().in_bulk(ids)
-    return result, RankedPage([by_id[i] for i in ids if i in by_id], (number - 1) * per_page, total)
+    return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
+
+
+def _text_list_page(parsed: Query, found, columns: dict, number: int,
+                    per_page: int) -> tuple[CardListResult, RankedPage]:
+    result = CardListResult(entries=None, warnings=found.warnings, query=parsed)
+    if not found.total and tokens_of(found.phrase):
+        # Close names stand in for the words, in their order, within the filters.
+        close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
+        by_id = _entries().filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
+        entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
+        result.fuzzy = bool(entries)
+        if entries and number > -(-len(entries) // per_page):  # past the end: the last page
+            number = -(-len(entries) // per_page)
+        offset = (number - 1) * per_page
+        return result, RankedPage(entries[offset:offset + per_page], offset, len(entries))
+    if not found.ids and found.total and number > 1:
+        number = -(-found.total // per_page)
+        found = text_page(parsed, columns, (number - 1) * per_page, per_page)
+    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total)
 
 
 def card_detail(*, game: str, slug: str) -> Entry:

@@ -110,6 +110,8 @@ def _card_filters(query_params) -> tuple[str, dict]:
     query = filters.pop("q", "")
     if "ordering" in filters:
         filters.setdefault("order", filters.pop("ordering"))
+    if not filters and "\x00" not in query:  # q alone: the form would check only for NUL
+        return query, filters
     # The page drops an invalid filter value; the API says so (400), checked by
     # the same FilterSet's form before anything is queried.
     form = EntryFilterSet(data={**filters, "q": query}, queryset=Entry.objects.none()).form

@@ -15,12 +15,13 @@ from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
 from cardsite.pages.search import syntax_error_context
-from cardsite.selectors import card_detail, card_list, card_neighbours
+from cardsite.selectors import card_detail, card_neighbours
 from rulesref.models import GlossaryTerm
 from rulesref.search.questions import describe
 from rulesref.search.syntax import And, QuerySyntaxError
 
 PAGE_SIZES = (24, 60, 120)
+_RENDERED_SELECTS: dict[tuple, str] = {}
 VIEWS = ("list", "grid")
 # Shorter labels than django-filter's generated ones ("Initiative is greater than or equal to").
 FIELD_LABELS = {
@@ -33,9 +34,20 @@ FIELD_LABELS = {
 
 class PlainSelect(forms.Select):
     """A select box rendered in Python: Django renders every option through a
-    template include, which was a third of a results page's time."""
+    template include, which was a third of a results page's time. The same box
+    with the same value is rendered once per process (five on every results page)."""
 
     def render(self, name, value, attrs=None, renderer=None):
+        key = (name, str(value), tuple(sorted({**self.attrs, **(attrs or {})}.items())),
+               tuple((str(v), str(label)) for v, label in self.choices))
+        html = _RENDERED_SELECTS.get(key)
+        if html is None:
+            if len(_RENDERED_SELECTS) >= 256:
+                _RENDERED_SELECTS.clear()
+            html = _RENDERED_SELECTS[key] = self._render(name, value, attrs)
+        return html
+
+    def _render(self, name, value, attrs):
         widget = self.get_context(name, value, attrs)["widget"]
         options = format_html_join("", '<option value="{}"{}>{}</option>', (
             (option["value"], flatatt(option["attrs"]), option["label"])
@@ -105,7 +117,7 @@ def _relaxed(query, filters) -> dict | None:
         return None
     for i, dropped in enumerate(terms):
         rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
-        count = card_list(query=rest, filters=filters).entries.count()
+        count = selectors.card_list_page(query=rest, filters=filters, per_page=1)[1].total
         if count:
             return {"q": rest, "dropped": describe(dropped), "count": count}
     return None

@@ -101,12 +101,12 @@ def page_number(page) -> int:
     return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 10**6 else 1
 
 
-def page_ids(queryset, offset: int, limit: int) -> tuple[list[int], int]:
-    """The ids of ranks ``offset`` to ``offset + limit`` of an ordered queryset, and
-    how many rows it has, in one query: the ordering's expressions become columns
-    of the queryset as a subquery, which the outer query sorts, cuts and counts
+def page_sql(queryset, offset: int, limit: int) -> tuple[str, list]:
+    """The SQL of ``page_ids``: the ordering's expressions become columns of the
+    queryset as a subquery, which the outer query sorts, cuts and counts
     (COUNT(*) OVER ()). A subquery, because SQLite allows FTS5's bm25() only in
-    the query that has the MATCH."""
+    the query that has the MATCH. Raises EmptyResultSet for a condition nothing
+    can meet (an empty IN list)."""
     keys, quote = [], connection.ops.quote_name
     ordering = queryset.query.order_by or queryset.model._meta.ordering or ("pk",)
     for i, item in enumerate(ordering):
@@ -119,15 +119,28 @@ def page_ids(queryset, offset: int, limit: int) -> tuple[list[int], int]:
         nulls = " NULLS LAST" if item.nulls_last else " NULLS FIRST" if item.nulls_first else ""
         keys.append(f"{quote(alias)} {'DESC' if item.descending else 'ASC'}{nulls}")
     aliases = [f"rank_key_{i}" for i in range(len(keys))]
-    try:
-        inner, params = queryset.order_by().values("pk", *aliases).query.sql_with_params()
-    except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
-        return [], 0
+    inner, params = queryset.order_by().values("pk", *aliases).query.sql_with_params()
     sql = (f"SELECT r.{quote('pk')}, COUNT(*) OVER () FROM ({inner}) r "
            f"ORDER BY {', '.join(keys)} LIMIT %s OFFSET %s")
+    return sql, [*params, limit, offset]
+
+
+def run_page(sql: str, params) -> tuple[list[int], int | None]:
+    """The ids and the count of a ``page_sql`` statement; the count is None when
+    the page is past the end (no row carried it)."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, (*params, limit, offset))
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
-    if not rows and offset:
-        return [], queryset.order_by().count()
-    return [row[0] for row in rows], (rows[0][1] if rows else 0)
+    return [row[0] for row in rows], (rows[0][1] if rows else None)
+
+
+def page_ids(queryset, offset: int, limit: int) -> tuple[list[int], int]:
+    """The ids of ranks ``offset`` to ``offset + limit`` of an ordered queryset, and
+    how many rows it has, in one query (``page_sql``)."""
+    try:
+        ids, total = run_page(*page_sql(queryset, offset, limit))
+    except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
+        return [], 0
+    if total is None:
+        return [], queryset.order_by().count() if offset else 0
+    return ids, total

@@ -159,8 +159,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             urls.add(hit["url"])
             result.hits.append(hit)
     if not rows and not offset and tokens_of(compiled.phrase):
-        result.hits, result.fuzzy = _fuzzy_hits(understood.query, _documents(result.game, kind),
-                                                compiled.phrase, result.game, limit), True
+        result.hits, result.fuzzy = _fuzzy_hits(understood.query, compiled, result.game, kind,
+                                                limit), True
         result.counts = dict.fromkeys(KINDS, 0)
         for hit in result.hits:
             result.counts[hit["kind"]] += 1
@@ -335,13 +335,23 @@ def _answer(hits: list[dict]) -> dict | None:
     return None
 
 
-def _fuzzy_hits(query: Query, documents, phrase: str, game: str | None, limit: int) -> list[dict]:
-    """Hits for close names standing in for the free text; field terms still apply."""
-    close = similar_documents(phrase, game=game, limit=limit)
+def _fuzzy_hits(query: Query, compiled, game: str | None, kind: str | None,
+                limit: int) -> list[dict]:
+    """Hits for close names standing in for the free text, within ``game`` and
+    ``kind``; field terms still apply."""
+    close = similar_documents(compiled.phrase, game=game, limit=limit)
     if not close:
         return []
     ids = [doc.pk for doc, _ in close]
     scores = {doc.pk: score for doc, score in close}
-    compiled = Compiler(DOCUMENTS, get_backend(), text_q=lambda term: Q(pk__in=ids)).compile(query)
-    rows = documents.filter(compiled.where, pk__in=ids).order_by(in_given_order(ids))
-    return [_hit(row, scores[row["id"]]) for row in rows.values(*HIT_FIELDS)]
+    if compiled.where:  # field terms still apply
+        compiled = Compiler(DOCUMENTS, get_backend(), text_q=lambda term: Q(pk__in=ids)).compile(query)
+        rows = _documents(game, kind).filter(compiled.where, pk__in=ids).order_by(in_given_order(ids))
+        return [_hit(row, scores[row["id"]]) for row in rows.values(*HIT_FIELDS)]
+    # Free text alone: the close names within the scope, compiled once per shape.
+    values = {"game": game, "kind": kind, "ids": tuple(ids)}
+    values = {name: value for name, value in values.items() if value}
+    rows = shapes.fetch(("fuzzy",), values, lambda v: _documents(v.get("game"), v.get("kind")).filter(
+        pk__in=list(v["ids"])).values_list(*HIT_FIELDS))
+    by_id = {row[0]: dict(zip(HIT_FIELDS, row, strict=True)) for row in rows}
+    return [_hit(by_id[pk], scores[pk]) for pk in ids if pk in by_id]

@@ -35,6 +35,9 @@ QUERIES = [
     {"q": "damage", "limit": 10, "kind": "rule"},
     {"q": "foe", "limit": 10, "kind": "card"},
     {"q": "damage zebraquokka", "limit": 10},  # fewer than three with both: any word
+    {"q": "tentakiler", "limit": 10},  # close names
+    {"q": "tentakiler", "limit": 10, "game": "rumble"},
+    {"q": "tentakiler", "limit": 10, "kind": "card"},
 ]
 
 
@@ -48,6 +51,7 @@ def test_cached_shapes_answer_as_fresh_builds(catalog):
     # And reusing shapes compiled for other values gives the same again.
     assert [_urls(**search) for search in QUERIES] == first
     assert first[0] != first[1] and first[7] != first[8]
+    assert all(first[i][0] for i in (12, 13, 14))  # the close names were found
 
 
 def test_every_value_lands_in_its_place(catalog):
