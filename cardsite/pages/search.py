@@ -1,14 +1,19 @@
 """/search/ : one search over cards, rulings, rules and terms; and the suggestions
 the search box's autocomplete asks for."""
 import re
+from collections import namedtuple
 
 from django.core.paginator import Paginator
+from django.db.models import Value
+from django.db.models.functions import Lower
+from django.db.models.lookups import Exact
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 
 from cardsite.models import Entry, Game
 from cardsite.pages.guard import search_page
 from cardsite.selectors import card_autocomplete
+from rulesref.search import shapes
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
 from rulesref.search.compiler import ENTRIES
 from rulesref.search.links import card_url
@@ -19,22 +24,29 @@ PAGE_SIZE = 20  # the API's page size: the page and /api/search/ count and page 
 SUGGEST_LIMIT = 10
 SECTION_SIZES = {"card": 8, "rule": 5, "ruling": 5, "term": 4}
 KIND_LABELS = {"card": "Cards", "rule": "Rules", "ruling": "Rulings", "term": "Glossary terms"}
+ListedGame = namedtuple("ListedGame", "slug short_name")  # the game select and the scope chip
 EXACT_NAME = re.compile(r'^!"([^"]+)"$')
 
 
-def _exact_card(q: str):
-    """The card a query names exactly (or with Scryfall's !"name"), if only one does."""
+def _exact_card_url(q: str) -> str | None:
+    """The page of the card a query names exactly (or with Scryfall's !"name"), if
+    only one does."""
     quoted = EXACT_NAME.match(q)
     name = (quoted.group(1) if quoted else q).replace("\x00", " ")  # no NUL to PostgreSQL
     tokens = tokens_of(name)
     if not tokens:
         return None
     # The name's words through the search index first: a case-insensitive name
-    # comparison alone reads every entry (200 ms at 100k entries).
+    # comparison alone reads every entry (200 ms at 100k entries). LOWER() rather
+    # than iexact: the name stays one unaltered parameter, so the SQL is compiled
+    # once (rulesref.search.shapes).
     backend = get_backend()
-    named = backend.match_q(TextMatch((TextTerm(tokens, "name"),)), ENTRIES)
-    cards = list(Entry.objects.filter(named, name__iexact=name.strip()).select_related("game")[:2])
-    return cards[0] if len(cards) == 1 else None
+    values = {"match": backend.expression(TextMatch((TextTerm(tokens, "name"),))),
+              "name": name.strip()}
+    cards = shapes.fetch(("exact-card",), values, lambda v: Entry.objects.filter(
+        backend.match_q(v["match"], ENTRIES), Exact(Lower("name"), Lower(Value(v["name"])))
+    ).values_list("game__slug", "slug")[:2])
+    return card_url(*cards[0]) if len(cards) == 1 else None
 
 
 @search_page()
@@ -42,7 +54,8 @@ def search(request):
     q = request.GET.get("q", "").strip()
     game = request.GET.get("game") or None
     kind = request.GET.get("kind") if request.GET.get("kind") in KIND_LABELS else None
-    games = list(Game.objects.only("slug", "short_name"))
+    games = [ListedGame(*row) for row in shapes.fetch(("game-list",), {}, lambda _: (
+        Game.objects.order_by("position", "slug").values_list("slug", "short_name")))]
     unscoped = game == "all"  # "all games": no scope, not even a game named in words
     slugs = {g.slug for g in games}
     if game not in slugs:
@@ -55,9 +68,9 @@ def search(request):
                "kind_label": KIND_LABELS.get(kind, "")}
     if not q:
         return render(request, "search.html", context)
-    card = _exact_card(q)
+    card = _exact_card_url(q)
     if card is not None and not kind:
-        return redirect(card_url(card.game.slug, card.slug))
+        return redirect(card)
     exact = request.GET.get("exact") == "1"
     search = {"q": q, "game": game, "kind": kind, "scope_by_words": not unscoped,
               "correct": not exact, "default_game": home_game}
