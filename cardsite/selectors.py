@@ -76,10 +76,11 @@ TEXT_PAGE_FILTERS = {"game": ("game__slug", game_defs.GAME_SLUGS), "kind": ("kin
 
 
 def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
-                   per_page: int = 24) -> tuple[CardListResult, RankedPage]:
+                   per_page: int = 24, lean: bool = False) -> tuple[CardListResult, RankedPage]:
     """One page of ``card_list``: the page's ids and the count in one ranking query,
-    then the page's entries with their game, component and bands (two more),
-    whatever the number of matches. A page past the end gives the last page.
+    then the page's entries with their game, component and bands (two more; with
+    ``lean`` their game alone, one more: a list page shows neither), whatever the
+    number of matches. A page past the end gives the last page.
 
     Free text with at most a game and a kind, the common search, is ranked without
     the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
@@ -92,7 +93,7 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     if len(columns) == len(data):
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
         if found is not None:
-            return _text_list_page(parsed, found, columns, number, per_page)
+            return _text_list_page(parsed, found, columns, number, per_page, lean)
     result = card_list(query=query, filters=filters, check_fuzzy=False)
     ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
     if not total and tokens_of(" ".join(t.value for t in result.query.texts(positive_only=True))):
@@ -103,21 +104,26 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     if not ids and total and number > 1:
         number = -(-total // per_page)
         ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
-    return result, _fetched_page(ids, (number - 1) * per_page, total)
+    return result, _fetched_page(ids, (number - 1) * per_page, total, lean)
 
 
-def _fetched_page(ids: list[int], offset: int, total: int) -> RankedPage:
-    by_id = _entries().in_bulk(ids)
+def _page_entries(lean: bool):
+    # Building the prefetched bands and the component was half of a list page's time.
+    return Entry.objects.select_related("game") if lean else _entries()
+
+
+def _fetched_page(ids: list[int], offset: int, total: int, lean: bool) -> RankedPage:
+    by_id = _page_entries(lean).in_bulk(ids)
     return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
 
 
-def _text_list_page(parsed: Query, found, columns: dict, number: int,
-                    per_page: int) -> tuple[CardListResult, RankedPage]:
+def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: int,
+                    lean: bool) -> tuple[CardListResult, RankedPage]:
     result = CardListResult(entries=None, warnings=found.warnings, query=parsed)
     if not found.total and tokens_of(found.phrase):
         # Close names stand in for the words, in their order, within the filters.
         close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
-        by_id = _entries().filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
+        by_id = _page_entries(lean).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
         entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
         result.fuzzy = bool(entries)
         if entries and number > -(-len(entries) // per_page):  # past the end: the last page
@@ -127,7 +133,7 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int,
     if not found.ids and found.total and number > 1:
         number = -(-found.total // per_page)
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
-    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total)
+    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, lean)
 
 
 def card_detail(*, game: str, slug: str) -> Entry:

@@ -56,6 +56,20 @@ class PlainSelect(forms.Select):
                            flatatt(widget["attrs"]), options)
 
 
+class PlainInput(forms.widgets.Input):
+    """A text or number box rendered in Python, as Django's input template does."""
+
+    def __init__(self, input_type: str, attrs=None):
+        super().__init__(attrs)
+        self.input_type = input_type
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        shown = "" if widget["value"] is None else format_html(' value="{}"', widget["value"])
+        return format_html('<input type="{}" name="{}"{}{}>', widget["type"], widget["name"],
+                           shown, flatatt(widget["attrs"]))
+
+
 def _filter_form(request):
     """The EntryFilterSet's form, labelled for the page; and whether a filter is set."""
     filterset = EntryFilterSet(request.GET or None, queryset=Entry.objects.none())
@@ -64,6 +78,8 @@ def _filter_form(request):
     for name, field in form.fields.items():
         if type(field.widget) is forms.Select:
             field.widget = PlainSelect(attrs=field.widget.attrs, choices=field.widget.choices)
+        elif type(field.widget) in (forms.NumberInput, forms.TextInput):
+            field.widget = PlainInput(field.widget.input_type, attrs=field.widget.attrs)
         field.label = FIELD_LABELS.get(name, field.label)
         if isinstance(field, forms.ChoiceField):
             # django-filter adds the empty choice itself, labelled "---------"
@@ -87,7 +103,7 @@ def card_list_page(request):
     filters = {name: request.GET[name] for name in filterset.filters
                if name != "q" and request.GET.get(name)}
     try:
-        result, entries = selectors.card_list_page(query=query, filters=filters,
+        result, entries = selectors.card_list_page(query=query, filters=filters, lean=True,
                                                    page=request.GET.get("page"), per_page=per_page)
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(query, error)
@@ -117,7 +133,7 @@ def _relaxed(query, filters) -> dict | None:
         return None
     for i, dropped in enumerate(terms):
         rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
-        count = selectors.card_list_page(query=rest, filters=filters, per_page=1)[1].total
+        count = selectors.card_list_page(query=rest, filters=filters, per_page=1, lean=True)[1].total
         if count:
             return {"q": rest, "dropped": describe(dropped), "count": count}
     return None

@@ -5,9 +5,11 @@ import re
 
 from django import template
 from django.template.defaultfilters import linebreaksbr
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from cardsite.pages.entry_display import attribute_label, entry_attributes
+from rulesref.search import links
 
 register = template.Library()
 
@@ -61,3 +63,14 @@ def short_attributes(entry):
 
 
 register.filter("attribute_label", attribute_label)
+
+
+@register.simple_tag
+def card_link(entry, game_slug=None):
+    """An entry's name linked to its page, with the hover preview's URL. URLs from
+    templates reversed once (rulesref.search.links): two ``{% url %}`` a row were
+    a tenth of a card list. ``game_slug`` where the entry's game is not joined."""
+    game = game_slug or entry.game.slug
+    return format_html('<a class="card-link" href="{}" data-preview="{}">{}</a>',
+                       links.card_url(game, entry.slug), links.card_preview_url(game, entry.slug),
+                       entry.name)

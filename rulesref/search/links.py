@@ -47,6 +47,10 @@ def card_url(game: str, slug: str) -> str:
     return _url("card-detail", "/cards/{0}/{1}/", game, slug)
 
 
+def card_preview_url(game: str, slug: str) -> str:
+    return _url("card-preview", "/cards/{0}/{1}/preview/", game, slug)
+
+
 def rule_url(game: str, number: str) -> str:
     return _url("rule-detail", "/rules/{0}/{1}/", game, number)
 
