@@ -114,6 +114,7 @@ def served(env: dict):
     port = free_port()
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
+         "-c", "python:cardsite.gunicorn_conf",
          "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )

@@ -89,3 +89,36 @@ def test_an_old_sqlite_fails_the_database_check(monkeypatch):
     assert checks.sqlite_version() == []
     monkeypatch.setattr(checks.sqlite3, "sqlite_version_info", (3, 34, 1))
     assert [error.id for error in checks.sqlite_version()] == ["cardsite.E001"]
+
+
+class _Log:
+    def __init__(self):
+        self.warnings = []
+
+    def warning(self, message, *args):
+        self.warnings.append(message % args)
+
+
+@pytest.mark.django_db
+def test_a_gunicorn_worker_builds_the_search_vocabulary_before_serving(monkeypatch):
+    from types import SimpleNamespace
+
+    from django import db
+
+    from cardsite.gunicorn_conf import post_worker_init
+    from rulesref.search import questions
+
+    closed = []
+    monkeypatch.setattr(db.connections, "close_all", lambda: closed.append(True))
+    questions._vocabulary.cache_clear()
+    worker = SimpleNamespace(log=_Log())
+    post_worker_init(worker)
+    assert questions._vocabulary.cache_info().currsize == 1 and closed and not worker.log.warnings
+
+    def unmigrated():
+        raise db.DatabaseError("no such table: rulesref_searchdocument")
+
+    monkeypatch.setattr(questions, "vocabulary", unmigrated)
+    post_worker_init(worker)  # the worker still starts; its first search builds it
+    assert worker.log.warnings == ["Search vocabulary not built at start: no such table: "
+                                   "rulesref_searchdocument"] and len(closed) == 2
