@@ -33,6 +33,7 @@ _TOKEN_RE = re.compile(r"[^\W_]+")
 # body, tags, name). A rule's text is in the body, a ruling's question in the
 # name: a body weighted below the tags let rulings bury the rules they cite.
 SQLITE_WEIGHTS = (10.0, 4.0, 4.0, 1.0)
+MAX_NAME_CANDIDATES = 2000  # beyond: name-ranking every match costs no more
 POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
 # ts_rank_cd divided by the document's length, as bm25 does: a short rule that
 # states the answer outranks a long ruling that mentions its words in passing.
@@ -133,6 +134,56 @@ class SqliteBackend:
         rows = rows.filter(pk__gte=low, pk__lt=high)
         return Q(pk__in=rows.values(object_id=F("pk") - Value(low)) if low else rows.values("pk"))
 
+    def best_scored(self, match: str, names: str, cuts: list[tuple[str | None, int]],
+                    game_ids: list[int] | None, kind_order: dict[str, int]
+                    ) -> tuple[list[tuple], list[int]] | None:
+        """Per cut (a kind or None for all, and a number n): the documents matching
+        ``match`` whose name matches ``names`` (all of them: the candidates), then
+        the n others first by score, ``kind_order`` and id, ranked in the index
+        before any join (but the game's, for ``game_ids``). Returns
+        [(id, score, candidate, kind, name)] and how many match per cut. FTS5 scores
+        every match either way; this saves joining, name-ranking and sorting every
+        one of them. None when the candidates are too many for that to pay."""
+        table, documents = SearchFullText._meta.db_table, SearchDocument._meta.db_table
+        join = f" JOIN {documents} g ON g.id = {table}.rowid" if game_ids is not None else ""
+        filters = []
+        for kind, _ in cuts:
+            where, params = [], []
+            if kind is not None:
+                where.append(f"{table}.rowid >= %s AND {table}.rowid < %s")
+                params += list(id_range(kind))
+            if game_ids is not None:
+                where.append(f"g.game_id IN ({', '.join(['%s'] * len(game_ids))})")
+                params += game_ids
+            filters.append(("".join(f" AND {w}" for w in where), params))
+        counted = f"(SELECT COUNT(*) FROM {table}{join} WHERE {table} MATCH %s{{}})"
+        # A document's kind is its id block: the kind order needs no join either.
+        ranks = " ".join(f"WHEN {table}.rowid >= {id_range(k)[0]} AND {table}.rowid < "
+                         f"{id_range(k)[1]} THEN {n}" for k, n in kind_order.items())
+        weights = ", ".join(map(str, SQLITE_WEIGHTS))
+        scan = (f"SELECT * FROM (SELECT {table}.rowid AS id, bm25({table}, {weights}) * -1.0 "
+                f"AS score, {table}.rowid IN (SELECT rowid FROM {table} WHERE {table} MATCH %s) "
+                f"AS candidate, CASE {ranks} ELSE {len(kind_order)} END AS kind_rank "
+                f"FROM {table}{join} WHERE {table} MATCH %s{{}} "
+                "ORDER BY candidate DESC, score DESC, kind_rank, id LIMIT %s)")
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join(
+                counted.format(where) for where, _ in filters for _ in (0, 1)),
+                [p for where, params in filters
+                 for p in (match, *params, f"({match}) AND ({names})", *params)])
+            counts = cursor.fetchone()
+            totals, candidates = list(counts[::2]), counts[1::2]
+            if sum(candidates) > MAX_NAME_CANDIDATES:
+                return None
+            # Each cut before the join: only the rows kept are looked up.
+            cursor.execute(
+                "SELECT s.id, s.score, s.candidate, d.kind, d.name FROM ("
+                + " UNION ALL ".join(scan.format(where) for where, _ in filters)
+                + f") s JOIN {documents} d ON d.id = s.id",
+                [p for (where, params), (_, n), c in zip(filters, cuts, candidates, strict=True)
+                 for p in (names, match, *params, c + n)])
+            return cursor.fetchall(), totals
+
     def similar_names(self, documents, text: str, kind: str | None, limit: int):
         """Documents sharing the most substrings with ``text``, best first.
 
@@ -229,6 +280,42 @@ class PostgresBackend:
         if target.kind is not None:
             documents = documents.filter(kind=target.kind)
         return Q(pk__in=documents.values(target.doc_value))
+
+    def best_scored(self, match: str, names: str, limit: int, game_ids: list[int] | None,
+                    kind: str | None) -> tuple[list[tuple[int, float, bool]], int] | None:
+        """The documents matching ``match`` whose name matches ``names`` (all of them:
+        "candidates"), then the ``limit`` others scoring best, and one more, from the
+        index alone (no join but for ``game_ids``): [(id, score, candidate)], and how
+        many match in all. FTS5 computes bm25 for every match either way; what this
+        saves is joining, name-ranking and sorting every one of them. None when
+        the candidates are too many for that to pay."""
+        table = SearchFullText._meta.db_table
+        where, params = [f"{table} MATCH %s"], [match]
+        if kind is not None:
+            where.append(f"{table}.rowid >= %s AND {table}.rowid < %s")
+            params += list(id_range(kind))
+        join = ""
+        if game_ids is not None:
+            documents = SearchDocument._meta.db_table
+            join = f" JOIN {documents} d ON d.id = {table}.rowid"
+            where.append(f"d.game_id IN ({', '.join(['%s'] * len(game_ids))})")
+            params += game_ids
+        condition = " AND ".join(where)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT COUNT(*) FROM {table}{join} WHERE {condition}", params)
+            total = cursor.fetchone()[0]
+            both = [f"({match}) AND ({names})", *params[1:]]
+            cursor.execute(f"SELECT COUNT(*) FROM {table}{join} WHERE {condition}", both)
+            candidates = cursor.fetchone()[0]
+            if candidates > MAX_NAME_CANDIDATES:
+                return None
+            weights = ", ".join(map(str, SQLITE_WEIGHTS))
+            cursor.execute(
+                f"SELECT {table}.rowid, bm25({table}, {weights}) * -1.0 AS score, "
+                f"{table}.rowid IN (SELECT rowid FROM {table} WHERE {table} MATCH %s) AS candidate "
+                f"FROM {table}{join} WHERE {condition} ORDER BY candidate DESC, score DESC LIMIT %s",
+                [names, *params, candidates + limit + 1])
+            return [(i, score, bool(c)) for i, score, c in cursor.fetchall()], total
 
     def similar_names(self, documents, text: str, kind: str | None, limit: int):
         lowered = " ".join(tokens_of(text))

@@ -45,6 +45,15 @@ def name_rank(name_field: str, phrase: str, prefix: bool = True) -> Case:
                 output_field=IntegerField())
 
 
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def sqlite_name_rank(name: str, phrase: str, prefix: bool = True) -> int:
+    """``name_rank`` in Python, as SQLite computes it (its LOWER() folds ASCII only)."""
+    name, wanted = name.translate(_ASCII_LOWER), phrase.translate(_ASCII_LOWER)
+    return 2 if name == wanted else 1 if prefix and name.startswith(wanted) else 0
+
+
 def in_given_order(ids: list[int]):
     """An ORDER BY expression that keeps ``ids`` in the given order (a short list)."""
     return Case(*(When(pk=pk, then=Value(i)) for i, pk in enumerate(ids)),

@@ -120,7 +120,8 @@ def test_one_query_for_the_hits(catalog):
     # (its version: the highest id and the catalog version; once per version the
     # words), and with fewer than three hits
     # having both words, the any-word ranking, then the shown hits: a fixed bound
-    assert len(queries) <= 7
+    # (on SQLite each ranking is two: the counts, then the index's best)
+    assert len(queries) <= (9 if connection.vendor == "sqlite" else 7)
 
 
 @settings(max_examples=100, deadline=None,
