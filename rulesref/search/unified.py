@@ -363,25 +363,23 @@ def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
     compiled once per shape."""
     if not ids:
         return {}
-    values, blocks = {}, [list(ids)]
+    values = {"ids": tuple(ids)}
     if match is not None:
         values["match"] = backend.expression(match)
         if backend.vendor == "sqlite":
-            # FTS5 walks only the rowids within a range: each kind's shown ids as one
-            # (a common word's whole doclist was 15 ms at 100k entries, a range 2).
-            by_block: dict[int, list[int]] = {}
+            # FTS5 walks only the rowids within a range: a part per kind shown, each
+            # within its ids' range (a common word's whole doclist was 15 ms at 100k
+            # entries, a range 2). Every part takes all the ids: the shapes are one
+            # per number of hits and of kinds, not per split.
+            blocks: dict[int, list[int]] = {}
             for i in sorted(ids):
-                by_block.setdefault(i // ID_BLOCK, []).append(i)
-            blocks = list(by_block.values())
-            values["bounds"] = tuple(bound for block in blocks for bound in (block[0], block[-1]))
-    values["ids"] = tuple(i for block in blocks for i in block)
-    sizes = tuple(len(block) for block in blocks)
+                blocks.setdefault(i // ID_BLOCK, []).append(i)
+            values["bounds"] = tuple(b for block in blocks.values() for b in (block[0], block[-1]))
 
     def build(values):
-        parts, start = [], 0
-        for n, size in enumerate(sizes):
-            documents = SearchDocument.objects.filter(pk__in=list(values["ids"][start:start + size]))
-            start += size
+        parts = []
+        for n in range(max(len(values.get("bounds", ())) // 2, 1)):
+            documents = SearchDocument.objects.filter(pk__in=list(values["ids"]))
             fields = list(HIT_FIELDS)
             if "match" in values:
                 documents = documents.filter(backend.match_q(values["match"], DOCUMENTS)).annotate(
@@ -397,7 +395,7 @@ def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
         # The order Django's values() reads the columns in.
         return sql, params, [*first.extra_select, *first.values_select, *first.annotation_select]
 
-    sql, params, names = shapes.sql_for(("shown", sizes), values, build)
+    sql, params, names = shapes.sql_for(("shown",), values, build)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
