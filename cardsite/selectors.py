@@ -85,12 +85,10 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     Free text with at most a game and a kind, the common search, is ranked without
     the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
     then None: the page holds them."""
-    data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     parsed = parse(query)  # raises before any database work
     number = page_number(page)
-    columns = {TEXT_PAGE_FILTERS[k][0]: v for k, v in data.items()
-               if k in TEXT_PAGE_FILTERS and v in TEXT_PAGE_FILTERS[k][1]}
-    if len(columns) == len(data):
+    columns = _text_columns(filters)
+    if columns is not None:
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
         if found is not None:
             return _text_list_page(parsed, found, columns, number, per_page, lean)
@@ -105,6 +103,27 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
         number = -(-total // per_page)
         ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
     return result, _fetched_page(ids, (number - 1) * per_page, total, lean)
+
+
+def card_count(*, query: str = "", filters: dict | None = None) -> int:
+    """How many entries ``card_list`` gives (close names when the words match
+    nothing): a plain text search from its ranking, any other with one COUNT."""
+    columns = _text_columns(filters)
+    if columns is not None:
+        parsed = parse(query)
+        found = text_page(parsed, columns, 0, 1)
+        if found is not None:
+            return _text_list_page(parsed, found, columns, 1, 1, True)[1].total
+    return card_list(query=query, filters=filters).entries.count()
+
+
+def _text_columns(filters: dict | None) -> dict | None:
+    """The columns of filters that a plain text search takes (text_page), or None
+    when some filter needs the FilterSet."""
+    data = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
+    columns = {TEXT_PAGE_FILTERS[k][0]: v for k, v in data.items()
+               if k in TEXT_PAGE_FILTERS and v in TEXT_PAGE_FILTERS[k][1]}
+    return columns if len(columns) == len(data) else None
 
 
 def _page_entries(lean: bool):

@@ -133,7 +133,7 @@ def _relaxed(query, filters) -> dict | None:
         return None
     for i, dropped in enumerate(terms):
         rest = " ".join(describe(n) for n in terms[:i] + terms[i + 1:])
-        count = selectors.card_list_page(query=rest, filters=filters, per_page=1, lean=True)[1].total
+        count = selectors.card_count(query=rest, filters=filters)
         if count:
             return {"q": rest, "dropped": describe(dropped), "count": count}
     return None

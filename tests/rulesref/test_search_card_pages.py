@@ -61,3 +61,10 @@ def test_a_text_page_is_a_constant_number_of_queries(catalog, query):
             selectors.card_list_page(query=query, filters={"game": "rumble"}, page=1, per_page=per_page)
         counts.append(len(captured))
     assert counts[0] == counts[1] <= 4
+
+
+@pytest.mark.parametrize("query", ["", "bolt", "tentakiler", "t:delivery", "xyzzyq", "bolt -dark"])
+def test_card_count_is_card_lists_count(catalog, query):
+    for filters in ({}, {"game": "rumble"}, {"glyph": "dark"}):
+        expected = selectors.card_list(query=query, filters=filters).entries.count()
+        assert selectors.card_count(query=query, filters=filters) == expected, (query, filters)
