@@ -115,8 +115,6 @@ class UnifiedResult:
 
 
 def _games():
-    from cardsite.models import Game
-
     return shapes.fetch(("games",), {}, lambda _: Game.objects.order_by("position").values_list(
         "slug", "short_name", "name"))
 
