@@ -21,10 +21,14 @@ from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, TextField, Value
 from django.db.models.functions import Coalesce, Concat, Greatest, NullIf
 
+from rulesref.search import shapes
 from rulesref.search.models import SearchDocument, SearchFullText, id_range
 
 # Private-use characters around matches; unified.snippet_html turns them into <mark>.
 MARK_START, MARK_END = "\ue000", "\ue001"
+
+# What a misspelt-name shortlist holds of each document.
+CLOSE_FIELDS = ("id", "kind", "name", "game__slug", "entry_id")
 
 _TOKEN_RE = re.compile(r"[^\W_]+")
 
@@ -184,28 +188,36 @@ class SqliteBackend:
                  for p in (names, match, *params, c + n)])
             return cursor.fetchall(), totals
 
-    def similar_names(self, documents, text: str, kind: str | None, limit: int):
-        """Documents sharing the most substrings with ``text``, best first.
+    def similar_names(self, text: str, kind: str | None, limit: int) -> list[tuple]:
+        """Documents sharing the most substrings with ``text``, best first, as
+        CLOSE_FIELDS rows.
 
         Names holding one of the text's 4-character runs first (a typo leaves most
-        of them intact, and they are rare); if none does, any of its trigrams."""
+        of them intact, and they are rare); if none does, any of its trigrams. The
+        SQL is compiled once per shape: building it cost more than running it."""
         lowered = " ".join(tokens_of(text))
-        if kind is not None:
-            low, high = id_range(kind)
-            documents = documents.filter(trigram__pk__gte=low, trigram__pk__lt=high)
-        bm25 = Func(F("trigram__table"), function="bm25", output_field=FloatField())
-        found = []
         for width in (4, 3) if len(lowered) > 4 else (3,):
             runs = dict.fromkeys(lowered[i:i + width] for i in range(len(lowered) - width + 1))
             runs = [r for r in runs if len(r.strip()) == width]
             if not runs:
                 continue
-            expression = " OR ".join('"' + r + '"' for r in runs)
-            found = list(documents.filter(trigram__table__match=expression)
-                         .annotate(similarity=bm25 * Value(-1.0)).order_by("-similarity")[:limit])
+            values = {"match": " OR ".join('"' + r + '"' for r in runs)}
+            if kind is not None:
+                values["low"], values["high"] = id_range(kind)
+            found = shapes.fetch(("similar-names", limit), values, lambda v: _close_by_trigrams(
+                v["match"], v.get("low"), v.get("high"), limit))
             if found:
-                break
-        return found
+                return found
+        return []
+
+
+def _close_by_trigrams(match: str, low: int | None, high: int | None, limit: int):
+    documents = SearchDocument.objects.filter(trigram__table__match=match)
+    if low is not None:
+        documents = documents.filter(trigram__pk__gte=low, trigram__pk__lt=high)
+    bm25 = Func(F("trigram__table"), function="bm25", output_field=FloatField())
+    return (documents.annotate(similarity=bm25 * Value(-1.0)).order_by("-similarity")
+            .values_list(*CLOSE_FIELDS)[:limit])
 
 
 class WordSimilar(Func):
@@ -317,7 +329,8 @@ class PostgresBackend:
                 [names, *params, candidates + limit + 1])
             return [(i, score, bool(c)) for i, score, c in cursor.fetchall()], total
 
-    def similar_names(self, documents, text: str, kind: str | None, limit: int):
+    def similar_names(self, text: str, kind: str | None, limit: int) -> list[tuple]:
+        documents = SearchDocument.objects.all()
         lowered = " ".join(tokens_of(text))
         if len(lowered) < 3:
             return []
@@ -329,7 +342,7 @@ class PostgresBackend:
         if kind is not None:
             documents = documents.filter(kind=kind)
         return list(documents.filter(close).annotate(similarity=similarity)
-                    .order_by("-similarity")[:limit])
+                    .order_by("-similarity").values_list(*CLOSE_FIELDS)[:limit])
 
 
 def get_backend():

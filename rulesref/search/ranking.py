@@ -69,7 +69,8 @@ def name_similarity(text: str, name: str, floor: float = 0.0) -> float:
     (a ruling's question) has dozens of runs."""
     wanted, words = " ".join(tokens_of(text)), tokens_of(name)
     matcher = difflib.SequenceMatcher(None, wanted, " ".join(words))
-    best = matcher.ratio() if matcher.real_quick_ratio() > floor else 0.0
+    best = matcher.ratio() if matcher.real_quick_ratio() > floor and \
+        matcher.quick_ratio() > floor else 0.0
     width = len(wanted.split())
     for i in range(max(len(words) - width + 1, 0)):
         window = " ".join(words[i:i + width])
