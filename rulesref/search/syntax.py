@@ -477,6 +477,20 @@ def _count_lookups(root):
         walk(root, False)
 
 
+_SYNTAX_CHARS = re.compile(r"[:<>=()\-]")
+
+
+def _or_as_word(q: str) -> str:
+    """``q`` with each lowercase ``or`` between two plain words blanked out
+    (positions kept): "18 or 20", not "kw:a or kw:b" nor "(a) or -b"."""
+    parts = re.split(r"(\s+)", q)
+    words = [i for i, part in enumerate(parts) if part and not part.isspace()]
+    for before, at, after in zip(words, words[1:], words[2:], strict=False):
+        if parts[at] == "or" and not _SYNTAX_CHARS.search(parts[before] + parts[after]):
+            parts[at] = "  "
+    return "".join(parts)
+
+
 def parse(q: str) -> Query:
     """Parse a search query; raises QuerySyntaxError when it cannot be parsed or is
     over one of ``LIMITS`` (QueryLimitError)."""
@@ -485,4 +499,15 @@ def parse(q: str) -> Query:
         raise QueryLimitError(f"Too long: at most {LIMITS.length} characters ({len(q)} given)",
                               LIMITS.length, "length")
     # NUL cannot travel to PostgreSQL; a space keeps every position in place.
-    return _Parser(q.replace("\x00", " ")).parse()
+    q = q.replace("\x00", " ")
+    try:
+        return _Parser(q).parse()
+    except QueryLimitError as error:
+        # "do I come back at 18 or 20?": in a sentence too long for an 'or' of its
+        # halves, a lowercase 'or' is the word, a stop word like the rest.
+        sentence = _or_as_word(q) if '"' not in q else q
+        if error.limit != "lookups" or sentence == q:
+            raise
+        query = _Parser(sentence).parse()
+        query.warnings.append(f"'or' was read as a word; as an operator: {error.message}.")
+        return query

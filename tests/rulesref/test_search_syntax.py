@@ -1,7 +1,16 @@
 """The search syntax parser: every construct, every warning, every error (no database)."""
 import pytest
 
-from rulesref.search.syntax import And, Field, Not, Or, QuerySyntaxError, Text, parse
+from rulesref.search.syntax import (
+    And,
+    Field,
+    Not,
+    Or,
+    QueryLimitError,
+    QuerySyntaxError,
+    Text,
+    parse,
+)
 
 
 def strip(node):
@@ -179,3 +188,22 @@ def test_nul_characters_do_not_move_positions():
     with pytest.raises(QuerySyntaxError) as caught:
         parse('a\x00"b')
     assert caught.value.position == 2
+
+
+def test_or_in_a_long_sentence_is_a_word():
+    # Over the limit as an operator, "or" in a sentence is read as the word it is;
+    # in capitals, or in a short query, it stays the operator.
+    query = parse("in anarchy when I die with 1 hp and take 3 more do I come back at 18 or 20")
+    assert not any(isinstance(node, Or) for node in _nodes(query.root))
+    assert any("'or' was read as a word" in w for w in query.warnings)
+    assert isinstance(parse("zapper or blood").root, Or)
+    with pytest.raises(QueryLimitError):
+        parse("a b c d e f g h i j k l OR m n")
+
+
+def _nodes(node):
+    yield node
+    for child in getattr(node, "children", ()):
+        yield from _nodes(child)
+    if getattr(node, "child", None) is not None:
+        yield from _nodes(node.child)
