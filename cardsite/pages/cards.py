@@ -4,6 +4,7 @@ from django.core.paginator import Paginator
 from django.forms.utils import flatatt
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
@@ -22,6 +23,7 @@ from rulesref.search.syntax import And, QuerySyntaxError
 
 PAGE_SIZES = (24, 60, 120)
 _RENDERED_SELECTS: dict[tuple, str] = {}
+_BLANK_FIELDS: dict[tuple, str] = {}
 VIEWS = ("list", "grid")
 # Shorter labels than django-filter's generated ones ("Initiative is greater than or equal to").
 FIELD_LABELS = {
@@ -70,8 +72,8 @@ class PlainInput(forms.widgets.Input):
                            shown, flatatt(widget["attrs"]))
 
 
-def _filter_form(request):
-    """The EntryFilterSet's form, labelled for the page; and whether a filter is set."""
+def _filter_form(request) -> forms.Form:
+    """The EntryFilterSet's form, labelled for the page."""
     filterset = EntryFilterSet(request.GET or None, queryset=Entry.objects.none())
     form = filterset.form
     form.fields["type"].widget = forms.Select(choices=[("", "Any"), *type_choices()])
@@ -85,23 +87,44 @@ def _filter_form(request):
             # django-filter adds the empty choice itself, labelled "---------"
             field.empty_label = "Best match" if name == "order" else "Any"
             field.choices = [choice for choice in field.choices if choice[0] != ""]
-    active = any(request.GET.get(name) for name in filterset.filters if name != "q")
-    return filterset, form, active
+    return form
+
+
+FILTER_NAMES = tuple(name for name in EntryFilterSet.base_filters if name != "q")
+
+
+def _filter_fields(request, filters: dict) -> tuple[forms.Form | None, str]:
+    """The filter form (None when no filter is set) and its fields' HTML. With no
+    filter set (most pages: q alone) the fields differ only by the catalog's
+    types, and are built and rendered once per process for those: the form and
+    its fields were a quarter of a results page's time."""
+    if filters:
+        form = _filter_form(request)
+        form.is_valid()
+        return form, render_to_string("cards/filter_fields.html", {"form": form})
+    key = tuple(type_choices())
+    html = _BLANK_FIELDS.get(key)
+    if html is None:
+        if len(_BLANK_FIELDS) >= 64:
+            _BLANK_FIELDS.clear()
+        form = _filter_form(request)
+        html = _BLANK_FIELDS[key] = render_to_string("cards/filter_fields.html", {"form": form})
+    return None, html
 
 
 @search_page()
 def card_list_page(request):
-    filterset, form, filtered = _filter_form(request)
+    filters = {name: request.GET[name] for name in FILTER_NAMES if request.GET.get(name)}
+    form, fields_html = _filter_fields(request, filters)
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "list"
     per_page = _int(request.GET.get("per_page"), PAGE_SIZES[0])
     per_page = per_page if per_page in PAGE_SIZES else PAGE_SIZES[0]
     query = request.GET.get("q", "")
-    context = {"form": form, "view": view, "per_page": per_page, "page_sizes": PAGE_SIZES,
-               "q": query, "warnings": [], "page_obj": None, "filtered": filtered}
-    if form.is_bound and not form.is_valid():
+    context = {"form": form, "filter_fields": fields_html, "view": view, "per_page": per_page,
+               "page_sizes": PAGE_SIZES, "q": query, "warnings": [], "page_obj": None,
+               "filtered": bool(filters)}
+    if form is not None and form.errors:
         return render(request, "cards/list.html", context, status=400)
-    filters = {name: request.GET[name] for name in filterset.filters
-               if name != "q" and request.GET.get(name)}
     try:
         result, entries = selectors.card_list_page(query=query, filters=filters, lean=True,
                                                    page=request.GET.get("page"), per_page=per_page)

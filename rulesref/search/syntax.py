@@ -216,6 +216,13 @@ def _read_quoted(q: str, start: int) -> tuple[str, int]:
     return q[start + 1:end], end + 1
 
 
+def _ends_sentence_word(q: str, match: re.Match) -> bool:
+    """A colon that ends a word no field is named for, before a space or the end."""
+    name, end = match.group(1).lower(), match.end()
+    return (end == len(q) or q[end].isspace()) and name not in TEXT_FIELDS \
+        and name not in NUMERIC_FIELDS
+
+
 def tokenize(q: str) -> list[_Token]:
     tokens: list[_Token] = []
     i, n = 0, len(q)
@@ -238,6 +245,11 @@ def tokenize(q: str) -> list[_Token]:
         else:
             start = i
             match = _FIELD_RE.match(q, i)
+            if match and match.group(2) == ":" and _ends_sentence_word(q, match):
+                # "take 3 damage: do I die?" is prose: the word, its colon dropped.
+                tokens.append(_Token("word", start, text=match.group(1)))
+                i = match.end()
+                continue
             if match:
                 value_start = match.end()
                 if value_start < n and q[value_start] == '"':

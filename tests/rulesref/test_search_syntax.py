@@ -207,3 +207,16 @@ def _nodes(node):
         yield from _nodes(child)
     if getattr(node, "child", None) is not None:
         yield from _nodes(node.child)
+
+
+@pytest.mark.parametrize(("q", "words"), [
+    ("take 3 damage: do I die", ["take", "3", "damage", "do", "I", "die"]),
+    ("Rumble: how many spells", ["Rumble", "how", "many", "spells"]),
+    ("zap note:", ["zap", "note"]),
+])
+def test_a_colon_ending_a_word_in_prose_is_punctuation(q, words):
+    # No field is named 'damage': "damage:" before a space is the word, not an
+    # unknown field dropped with a warning. A field's name keeps asking for a value.
+    query = parse(q)
+    assert [t.value for t in query.texts()] == words
+    assert query.warnings == []
