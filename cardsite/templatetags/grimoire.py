@@ -82,6 +82,22 @@ def card_row(entry):
         f'    <td class="stats">{entry_stats(entry)}</td>\n  </tr>')
 
 
+@register.simple_tag
+def search_hit(hit: dict):
+    """One hit of the search page (a dict of rulesref.search.unified._hit), built in
+    Python: an include per hit cost more than the search's SQL."""
+    kind, url = escape(hit["kind"]), escape(hit["url"])
+    card, preview = ("", "") if hit["kind"] != "card" else (
+        " card-link", f' data-preview="{url}preview/"')
+    game = f'<span class="hit-game">{escape(hit["game_name"])}</span>' if hit["game_name"] else ""
+    snippet = f'<p class="snippet">{hit["snippet_html"]}</p>' if hit["snippet_html"] else ""
+    return mark_safe(
+        f'\n<li class="hit hit-{kind}">\n  <span class="badge badge-{kind}">'
+        f'{_text(label(hit["kind"]))}</span>\n'
+        f'  <a class="hit-title{card}" href="{url}"{preview}>{escape(hit["title"])}</a>\n'
+        f"  {game}\n  {snippet}\n</li>\n")
+
+
 register.filter("attribute_label", attribute_label)
 
 
