@@ -93,6 +93,29 @@ class Understood:
         return bool(self.corrections)
 
 
+_CLITICS = ("'s", "'re", "'ve", "'ll", "'d", "'m")
+_NEGATED = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
+_PUNCTUATION = "?!.,;:\"()"
+
+
+def is_stop_word(value: str) -> bool:
+    """A stop word, also with the sentence's punctuation ("what?", "work?") or
+    contracted ("what's", "don't", "I'm"). A content word's possessive is not
+    one ("wizard's")."""
+    word = value.lower().replace("\u2019", "'").strip(_PUNCTUATION)
+    if word.endswith("n't"):
+        word = _NEGATED.get(word[:-3], word[:-3])
+    else:
+        word = next((word[:-len(c)] for c in _CLITICS if word.endswith(c)), word)
+    return word in STOP_WORDS
+
+
+def _without_punctuation(word: Text) -> Text:
+    """A word as it reads, without the sentence's "?" or "," (the index ignores them)."""
+    bare = word.value.rstrip(_PUNCTUATION)
+    return replace(word, value=bare) if bare and bare != word.value else word
+
+
 def _content(tokens) -> tuple[str, ...]:
     return tuple(t for t in tokens if t not in STOP_WORDS)
 
@@ -220,9 +243,9 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
             result.game = slug
             result.game_words = " ".join(w.value for w in words[start:end])
             words = words[:start] + words[end:]
-    kept = [w for w in words if w.value.lower() not in STOP_WORDS]
+    kept = [_without_punctuation(w) for w in words if not is_stop_word(w.value)]
     if kept or others:
-        result.dropped = [w.value for w in words if w.value.lower() in STOP_WORDS]
+        result.dropped = [w.value for w in words if is_stop_word(w.value)]
         words = kept
     if correct and words:
         known = vocabulary()

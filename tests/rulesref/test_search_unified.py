@@ -158,6 +158,18 @@ def test_a_sentence_drops_its_question_words_and_a_game_named_in_words_scopes(ca
     assert unscoped.game is None
 
 
+def test_contracted_and_punctuated_question_words_are_dropped(catalog):
+    from rulesref.search.questions import is_stop_word
+
+    assert all(map(is_stop_word, ["what's", "Who\u2019s", "don't", "can't", "won't", "I'm",
+                                  "happens?", "work?", "it's,"]))
+    assert not any(map(is_stop_word, ["wizard's", "initiative?", "let's"]))
+    result = search_all(q="what's an initiative tie? in rumble")
+    assert {"what's", "an"} <= set(result.understood.dropped)
+    assert result.understood.text == "initiative tie"  # the "?" is not part of the word
+    assert result.hits[0]["title"] == "rumble 1.2 Initiative ties"
+
+
 def test_too_few_hits_with_every_word_rank_by_any_of_them(catalog):
     result = search_all(q="initiative kumquat zebra")  # no document has all three
     assert result.relaxed and result.hits
