@@ -243,6 +243,10 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
             result.game = slug
             result.game_words = " ".join(w.value for w in words[start:end])
             words = words[:start] + words[end:]
+    # A "?" standing alone ('what is a "dead wizard"?') is the sentence's, not a term.
+    spoken = [w for w in words if w.value.strip(_PUNCTUATION)]
+    if spoken or others:
+        words = spoken
     kept = [_without_punctuation(w) for w in words if not is_stop_word(w.value)]
     if kept or others:
         result.dropped = [w.value for w in words if is_stop_word(w.value)]

@@ -168,6 +168,8 @@ def test_contracted_and_punctuated_question_words_are_dropped(catalog):
     assert {"what's", "an"} <= set(result.understood.dropped)
     assert result.understood.text == "initiative tie"  # the "?" is not part of the word
     assert result.hits[0]["title"] == "rumble 1.2 Initiative ties"
+    quoted = search_all(q='what is an "initiative tie"?')
+    assert quoted.warnings == [] and quoted.understood.text == '"initiative tie"'
 
 
 def test_too_few_hits_with_every_word_rank_by_any_of_them(catalog):
