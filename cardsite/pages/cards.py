@@ -72,11 +72,11 @@ class PlainInput(forms.widgets.Input):
                            shown, flatatt(widget["attrs"]))
 
 
-def _filter_form(request) -> forms.Form:
-    """The EntryFilterSet's form, labelled for the page."""
+def _filter_form(request, types) -> forms.Form:
+    """The EntryFilterSet's form, labelled for the page; ``types``: type_choices()."""
     filterset = EntryFilterSet(request.GET or None, queryset=Entry.objects.none())
     form = filterset.form
-    form.fields["type"].widget = forms.Select(choices=[("", "Any"), *type_choices()])
+    form.fields["type"].widget = forms.Select(choices=[("", "Any"), *types])
     for name, field in form.fields.items():
         if type(field.widget) is forms.Select:
             field.widget = PlainSelect(attrs=field.widget.attrs, choices=field.widget.choices)
@@ -98,17 +98,17 @@ def _filter_fields(request, filters: dict) -> tuple[forms.Form | None, str]:
     filter set (most pages: q alone) the fields differ only by the catalog's
     types, and are built and rendered once per process for those: the form and
     its fields were a quarter of a results page's time."""
+    types = tuple(type_choices())
     if filters:
-        form = _filter_form(request)
+        form = _filter_form(request, types)
         form.is_valid()
         return form, render_to_string("cards/filter_fields.html", {"form": form})
-    key = tuple(type_choices())
-    html = _BLANK_FIELDS.get(key)
+    html = _BLANK_FIELDS.get(types)
     if html is None:
         if len(_BLANK_FIELDS) >= 64:
             _BLANK_FIELDS.clear()
-        form = _filter_form(request)
-        html = _BLANK_FIELDS[key] = render_to_string("cards/filter_fields.html", {"form": form})
+        form = _filter_form(request, types)
+        html = _BLANK_FIELDS[types] = render_to_string("cards/filter_fields.html", {"form": form})
     return None, html
 
 
