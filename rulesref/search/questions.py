@@ -77,6 +77,7 @@ NICKNAMES = {
 }
 MIN_CORRECTED = 4  # shorter words are too often other words one letter away
 CORRECTION_CUTOFF = 0.8
+LONG_WORD = 8  # from this length a misspelling may drop or add two letters
 
 
 @dataclass
@@ -153,8 +154,9 @@ class Vocabulary(frozenset):
     compare instead of thousands (difflib on all of them took ~40 ms a word)."""
 
     def candidates(self, word: str) -> list[str]:
-        near = self._by_start.get(word[0], ())
-        return [w for w in near if abs(len(w) - len(word)) <= 2]
+        # Two letters more or fewer is a typo only in a long word: "hazard" is not "hard".
+        near, slack = self._by_start.get(word[0], ()), 1 if len(word) < LONG_WORD else 2
+        return [w for w in near if abs(len(w) - len(word)) <= slack]
 
     @classmethod
     def of(cls, words) -> Vocabulary:

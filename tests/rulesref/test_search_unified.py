@@ -92,6 +92,16 @@ def test_misspelt_words_are_corrected_from_the_index(catalog):
     assert uncorrected.understood.corrections == {}
 
 
+def test_a_short_word_is_not_corrected_to_one_two_letters_shorter():
+    from rulesref.search.questions import Vocabulary, _correct
+
+    words = Vocabulary.of(["hard", "hazards", "initiative", "tentakiller"])
+    assert _correct("hazard", words) == "hazards"  # a letter left out
+    assert _correct("initative", words) == "initiative"
+    assert _correct("tentakilr", words) == "tentakiller"  # two letters, in a long word
+    assert _correct("hazard", Vocabulary.of(["hard"])) is None  # two letters of six
+
+
 def test_misspelt_names_fall_back(catalog):
     result = search_all(q="tentakilr", correct=False)
     assert result.fuzzy is True
