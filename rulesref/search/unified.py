@@ -150,6 +150,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
     backend = get_backend()
     compiled = Compiler(DOCUMENTS, backend).compile(understood.query)
     result.warnings.extend(compiled.warnings)
+    if compiled.match is None and not compiled.where and understood.query.texts():
+        return result  # only words with nothing to search for ("???"): no hits, not all
     # A sentence asks about the rules: rules and rulings before cards and terms.
     ranking = _Ranking(result.game, kind, backend, limit, offset, per_kind,
                        question=bool(understood.dropped))

@@ -117,6 +117,8 @@ def test_warnings_and_errors(catalog):
     assert caught.value.position == 11
     assert search_all(q="").hits == []
     assert search_all(q="initiative", limit=1).hits[0]["title"] == "Initiative"
+    nothing = search_all(q="??? ...")  # no letters or digits: no hits, not every document
+    assert nothing.hits == [] and nothing.total == 0 and "no letters or digits" in nothing.warnings[0]
 
 
 def test_one_query_for_the_hits(catalog):
