@@ -18,7 +18,7 @@ from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
 from cardsite.pages.search import syntax_error_context
 from cardsite.selectors import card_detail, card_neighbours
 from rulesref.models import GlossaryTerm
-from rulesref.search.questions import describe
+from rulesref.search.questions import corrected_text, describe
 from rulesref.search.syntax import And, QuerySyntaxError
 
 PAGE_SIZES = (24, 60, 120)
@@ -136,6 +136,7 @@ def card_list_page(request):
     if not page_obj.paginator.count and query.strip():
         context["understood"] = " ".join(describe(n) for n in _conjuncts(result.query))
         context["relaxed"] = _relaxed(result.query, filters)
+        context["did_you_mean"] = _did_you_mean(result.query, filters)
     return render(request, "cards/list.html", context)
 
 
@@ -160,6 +161,13 @@ def _relaxed(query, filters) -> dict | None:
         if count:
             return {"q": rest, "dropped": describe(dropped), "count": count}
     return None
+
+
+def _did_you_mean(query, filters) -> dict | None:
+    """The query with its misspellings corrected from the index, if that finds cards."""
+    corrected = corrected_text(query)
+    count = selectors.card_count(query=corrected, filters=filters) if corrected else 0
+    return {"q": corrected, "count": count} if count else None
 
 
 def _int(value, default):

@@ -207,6 +207,35 @@ def _correct(word: str, words: Vocabulary) -> str | None:
     return close[0] if close else None
 
 
+def _corrected(words: list[Text]) -> tuple[list[Text], dict[str, str]]:
+    """The words with misspellings corrected from the index, and typed -> corrected."""
+    known, fixed, corrections = vocabulary(), [], {}
+    for w in words:
+        tokens = tokens_of(w.value)
+        better = _correct(tokens[0], known) if len(tokens) == 1 else None
+        if better:
+            corrections[w.value] = better
+            w = replace(w, value=better)
+        fixed.append(w)
+    return fixed, corrections
+
+
+def corrected_text(query: Query) -> str | None:
+    """The query written back with its top-level free words' misspellings corrected
+    ("legendery devils" -> "legendary devils"), or None when none is: a card
+    search that found nothing offers it as "did you mean"."""
+    root = query.root
+    children = list(root.children) if isinstance(root, And) else [root] if root else []
+    words = [c for c in children if isinstance(c, Text) and not c.phrase]
+    if not words:
+        return None
+    fixed, corrections = _corrected(words)
+    if not corrections:
+        return None
+    by_word = dict(zip(map(id, words), fixed, strict=True))
+    return " ".join(describe(by_word.get(id(c), c)) for c in children)
+
+
 def _with_synonyms(words: list[Text]) -> list[Text]:
     """Words with their alternatives; a two-word key becomes one term."""
     out, i = [], 0
@@ -254,16 +283,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
         words = kept
     if correct and words:
-        known = vocabulary()
-        fixed = []
-        for w in words:
-            tokens = tokens_of(w.value)
-            better = _correct(tokens[0], known) if len(tokens) == 1 else None
-            if better:
-                result.corrections[w.value] = better
-                w = replace(w, value=better)
-            fixed.append(w)
-        words = fixed
+        words, result.corrections = _corrected(words)
     words = _with_synonyms(words)
     nodes = [*words, *others]
     new_root = None if not nodes else nodes[0] if len(nodes) == 1 else And(tuple(nodes))

@@ -153,6 +153,16 @@ def test_card_list_bad_filter_value_is_a_400_with_the_field_marked(client, catal
     assert "has-error" in html(response)
 
 
+def test_an_empty_card_search_offers_the_spelling_the_index_has(client, catalog):
+    # No close name stands in for these words, so nothing matches.
+    page = html(client.get("/cards/", {"q": "grab tentacel"}))
+    assert "No cards match grab tentacel" in page
+    assert ('Did you mean <a href="?q=grab+tentacle"><code>grab tentacle</code></a>?'
+            " 1 card match.") in page
+    # a correction that finds nothing is not offered
+    assert "Did you mean" not in html(client.get("/cards/", {"q": "grab tentacel g:primal"}))
+
+
 # --- search ------------------------------------------------------------------
 
 def test_search_without_query_shows_the_syntax_help(client, catalog):
