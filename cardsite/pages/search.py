@@ -91,10 +91,14 @@ def search(request):
     if kind:
         context["page_obj"] = Paginator(ranked, PAGE_SIZE).get_page(request.GET.get("page"))
     else:
+        # The section holding the best hit first ("what is a Legendary Devil?": the
+        # glossary term), the others in the order of their best hits, then the rest.
+        ranked = list(dict.fromkeys(h["kind"] for h in hits))
+        kinds = ranked + [k for k in KIND_LABELS if k not in ranked]
         context["sections"] = [
             {"kind": k, "label": KIND_LABELS[k], "count": result.counts[k],
              "hits": [h for h in hits if h["kind"] == k][:SECTION_SIZES[k]]}
-            for k in KIND_LABELS if result.counts[k]]
+            for k in kinds if result.counts[k]]
     return render(request, "search.html", context)
 
 

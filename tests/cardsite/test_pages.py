@@ -202,6 +202,14 @@ def test_search_finds_cards_and_rulings_together(client, catalog):
     assert '<a class="hit-title card-link" href="/cards/rumble/zapper/"' in html(response)
 
 
+def test_search_sections_follow_their_best_hits(client, catalog):
+    # "what is keep": the glossary term KEEP is the best hit, so its section leads
+    response = client.get("/search/", {"q": "what is keep"})
+    sections = [section["kind"] for section in response.context["sections"]]
+    assert response.context["hits"][0]["kind"] == "term" and sections[0] == "term"
+    assert len(sections) > 1 and set(sections) <= {"card", "rule", "ruling", "term"}
+
+
 def test_only_a_card_s_exact_name_goes_straight_to_it(client, catalog):
     for q in ("quuxwand", "QUUXWAND", '!"Quuxwand"'):
         response = client.get("/search/", {"q": q})
