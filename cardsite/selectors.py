@@ -13,7 +13,6 @@ from cardsite import games as game_defs
 from cardsite.filters import EntryFilterSet
 from cardsite.models import Component, Entry, Game
 from rulesref.models import Rule, Ruling
-from rulesref.search import shapes
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
 from rulesref.search.cards import text_page
 from rulesref.search.compiler import ENTRIES
@@ -174,18 +173,10 @@ def _neighbour(entry: Entry, *, forward: bool) -> Entry | None:
     # exact "(position, slug) > (p, s)" OR-condition (3.5 ms vs 0.05 ms at 100k),
     # so read a small window and compare in Python, falling back to the exact
     # query only when the whole window ties on position.
-    # The window's SQL is compiled once per direction (rulesref.search.shapes):
-    # building it cost more than running it. Its entries share this one's game.
     same_game = Entry.objects.filter(game_id=entry.game_id).select_related("game")
     order = ("position", "slug") if forward else ("-position", "-slug")
-    bound = "position__gte" if forward else "position__lte"
-    sql, params = shapes.sql_for(
-        ("neighbour-window", forward), {"game": entry.game_id, "position": entry.position},
-        lambda v: Entry.objects.filter(game_id=v["game"], **{bound: v["position"]}).order_by(
-            *order)[:NEIGHBOUR_WINDOW].query.sql_with_params())
-    window = list(Entry.objects.raw(sql, params))
-    for other in window:
-        other.game = entry.game
+    bound = {"position__gte" if forward else "position__lte": entry.position}
+    window = list(same_game.filter(**bound).order_by(*order)[:NEIGHBOUR_WINDOW])
     key = (entry.position, entry.slug)
     for other in window:
         other_key = (other.position, other.slug)
