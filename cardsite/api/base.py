@@ -50,9 +50,18 @@ def _param_fields(serializer_class) -> list:
     return _PARAM_FIELDS[serializer_class]
 
 
+_HAS_VALIDATORS: dict[type, bool] = {}
+
+
 def _has_validators(serializer_class) -> bool:
-    return serializer_class.validate is not serializers.Serializer.validate or any(
-        name.startswith("validate_") for name in dir(serializer_class))
+    # A field's own validate_<name> method, not any name starting so: every
+    # serializer has Field.validate_empty_values, which sent them all the slow way.
+    if serializer_class not in _HAS_VALIDATORS:
+        _HAS_VALIDATORS[serializer_class] = (
+            serializer_class.validate is not serializers.Serializer.validate
+            or any(callable(getattr(serializer_class, f"validate_{name}", None))
+                   for name in serializer_class._declared_fields))
+    return _HAS_VALIDATORS[serializer_class]
 
 
 def choice(values, help_text):

@@ -112,6 +112,8 @@ def paginated(view, items, serializer_class, *, result=None, **context) -> Respo
     """Paginate a queryset or list with the view's paginator and serialize the page.
 
     ``result``: a search result whose ``warnings`` and ``fuzzy`` go with the page.
+    A serializer with ``plain_fields`` (every field a plain value the items already
+    hold, as dicts) is read by key, with no serializer built per request.
     """
     paginator = view.paginator
     if result is not None:
@@ -119,6 +121,9 @@ def paginated(view, items, serializer_class, *, result=None, **context) -> Respo
         if isinstance(paginator, UnifiedSearchPagination):
             paginator.extra = unified_extras(result)
     page = paginator.paginate_queryset(items, view.request, view=view)
+    keys = getattr(serializer_class, "plain_fields", None)
+    if keys:
+        return paginator.get_paginated_response([{k: item[k] for k in keys} for item in page])
     serializer = serializer_class(page, many=True, context={**view.get_serializer_context(), **context})
     return paginator.get_paginated_response(serializer.data)
 

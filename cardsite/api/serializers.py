@@ -499,6 +499,10 @@ class SearchHitSerializer(ReadOnceFields):
     snippet_html = serializers.CharField(help_text="Escaped text with <mark> around the matches.")
     score = serializers.FloatField()
 
+    # A hit (rulesref.search.unified) already holds these as plain str and float:
+    # the API copies them by key (cardsite.api.pagination.paginated).
+    plain_fields = ("kind", "title", "url", "game", "game_name", "snippet_html", "score")
+
 
 class AutocompleteItemSerializer(serializers.Serializer):
     name = serializers.CharField()

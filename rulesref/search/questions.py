@@ -122,6 +122,11 @@ def _content(tokens) -> tuple[str, ...]:
 
 
 def _game_names(games) -> list[tuple[tuple[str, ...], str]]:
+    return _names_of_games(tuple(map(tuple, games)))
+
+
+@lru_cache(maxsize=8)  # the same four games every search, until an editor renames one
+def _names_of_games(games: tuple) -> list[tuple[tuple[str, ...], str]]:
     """(tokens, slug), longest first, for every way of naming each game, without
     stop words: the parser keeps a repeated word once, so "the game ... at the
     arena" reaches us as "game ... at arena"."""

@@ -103,3 +103,36 @@ def test_unified_search_errors(api, catalog):
     assert body["position"] == 0
     body = api.get("/api/search/", {"q": "zapper colour:red"}).json()
     assert body["warnings"] and "colour" in body["warnings"][0]
+
+
+def test_search_hits_copied_by_key_read_as_the_serializer_would(api, catalog):
+    from cardsite.api.serializers import SearchHitSerializer
+
+    assert set(SearchHitSerializer.plain_fields) == set(SearchHitSerializer().fields)
+    body = api.get("/api/search/", {"q": "zapper"}).json()
+    for hit in body["results"]:
+        assert hit == SearchHitSerializer(hit).data
+        assert list(hit) == list(SearchHitSerializer.plain_fields)
+
+
+def test_query_parameters_checked_by_fields_built_once_unless_a_validate_method():
+    from rest_framework import serializers
+
+    from cardsite.api.base import _has_validators
+    from cardsite.api.search_views import SearchKindParams
+
+    class WithFieldCheck(serializers.Serializer):
+        q = serializers.CharField()
+
+        def validate_q(self, value):
+            return value
+
+    class WithWholeCheck(serializers.Serializer):
+        q = serializers.CharField()
+
+        def validate(self, attrs):
+            return attrs
+
+    # Every serializer has Field.validate_empty_values: not a validate method of ours.
+    assert not _has_validators(SearchKindParams)
+    assert _has_validators(WithFieldCheck) and _has_validators(WithWholeCheck)
