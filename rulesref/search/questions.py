@@ -24,19 +24,9 @@ from functools import lru_cache
 from django.db import connection
 
 from rulesref.search.backends import tokens_of
+from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
+from rulesref.search.stopwords import STOP_WORDS, is_stop_word
 from rulesref.search.syntax import And, Not, Or, Query, Text
-
-# Question words and filler: "how many", "what happens", "what does X mean",
-# "someone". Not "own" ("your own foe") nor "myself" (a synonym of "yourself").
-STOP_WORDS = frozenset("""
-a about actually after also am an any anyone anything are as at be been before being by can
-could did do does doing done during each else ever exactly for from get gets getting got
-had happen happened happens has have having he her here him his how i if in into is it its
-itself just know many me mean meaning means meant might much must my need needs of off on
-one's or our ours out please really she should so some someone something such tell than that
-the their them then there these they thing things this those to too us very was way we were
-what whats when where which while who whom whose why will with work works would you your yours
-""".split())
 
 # Player words -> the rulebooks' words (each alternative a phrase). Matching a key
 # also matches its alternatives; the key itself still counts.
@@ -93,22 +83,6 @@ class Understood:
     def corrected(self) -> bool:
         return bool(self.corrections)
 
-
-_CLITICS = ("'s", "'re", "'ve", "'ll", "'d", "'m")
-_NEGATED = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
-_PUNCTUATION = "?!.,;:\"()"
-
-
-def is_stop_word(value: str) -> bool:
-    """A stop word, also with the sentence's punctuation ("what?", "work?") or
-    contracted ("what's", "don't", "I'm"). A content word's possessive is not
-    one ("wizard's")."""
-    word = value.lower().replace("\u2019", "'").strip(_PUNCTUATION)
-    if word.endswith("n't"):
-        word = _NEGATED.get(word[:-3], word[:-3])
-    else:
-        word = next((word[:-len(c)] for c in _CLITICS if word.endswith(c)), word)
-    return word in STOP_WORDS
 
 
 def _without_punctuation(word: Text) -> Text:

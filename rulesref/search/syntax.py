@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass, field
 
 from cardsite import games
+from rulesref.search.stopwords import is_stop_word
 
 MAX_NUMBER = 1_000_000  # beyond any printed value; keeps SQLite integers in range
 
@@ -237,6 +238,8 @@ def tokenize(q: str) -> list[_Token]:
             text, i_next = _read_quoted(q, i)
             tokens.append(_Token("phrase", i, text=text))
             i = i_next
+        elif c == "-" and (i + 1 >= n or q[i + 1].isspace()) and (i == 0 or q[i - 1].isspace()):
+            i += 1  # "rumble - do I lose the spell?": a dash standing alone is punctuation
         elif c == "-" and (i + 1 >= n or q[i + 1].isspace() or q[i + 1] == ")"):
             raise QuerySyntaxError("'-' must be directly followed by the term it negates", i)
         elif c == "-":
@@ -248,6 +251,12 @@ def tokenize(q: str) -> list[_Token]:
             if match and match.group(2) == ":" and _ends_sentence_word(q, match):
                 # "take 3 damage: do I die?" is prose: the word, its colon dropped.
                 tokens.append(_Token("word", start, text=match.group(1)))
+                i = match.end()
+                continue
+            if match and match.group(2) == ":" and match.end() < n and q[match.end()].isspace():
+                # "turn order: does a 2-card spell go first?" is prose too, though
+                # a field has the name: the word, with a warning for syntax users.
+                tokens.append(_Token("word", start, text=match.group(1), name=match.group(1)))
                 i = match.end()
                 continue
             if match:
@@ -294,7 +303,9 @@ class _Parser:
         self.query = Query(source=q)
         self.depth = 0
         self.terms = 0
-        self.prefix_terms = 0
+        self.prefix_terms = 0  # free words but stop words
+        self.words = 0  # free words
+        self.first_past_limit = 0
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -310,6 +321,8 @@ class _Parser:
         token = self.peek()
         if token.kind == ")":
             raise QuerySyntaxError("This ')' has no matching '('", token.position)
+        if not self.prefix_terms and self.words > LIMITS.prefix_terms:
+            self.over_word_limit(self.first_past_limit)
         _count_lookups(self.query.root)
         return self.query
 
@@ -349,11 +362,21 @@ class _Parser:
             raise QueryLimitError(f"Too many terms: at most {LIMITS.terms} words, phrases and "
                                   "fields in one query", token.position, "terms")
         if token.kind == "word":
-            self.prefix_terms += 1
+            # Stop words never reach the index (questions.understand drops them), so
+            # a long sentence counts only its other words; unless it has none, when
+            # the stop words are what is searched for (see parse).
+            self.words += 1
+            if self.words == LIMITS.prefix_terms + 1:
+                self.first_past_limit = token.position
+            if not is_stop_word(token.text):
+                self.prefix_terms += 1
             if self.prefix_terms > LIMITS.prefix_terms:
-                raise QueryLimitError(
-                    f"Too many words: at most {LIMITS.prefix_terms} free words in one query "
-                    '(put a phrase in "quotes")', token.position, "prefix_terms")
+                self.over_word_limit(token.position)
+
+    def over_word_limit(self, position: int):
+        raise QueryLimitError(
+            f"Too many words: at most {LIMITS.prefix_terms} free words in one query "
+            '(put a phrase in "quotes")', position, "prefix_terms")
 
     def unary(self):
         token = self.take()
@@ -389,6 +412,10 @@ class _Parser:
 
     def term(self, token: _Token):
         if token.kind == "word":
+            if token.name:
+                self.warn(f"'{token.name}:' is followed by a space, so it was read as the "
+                          f"word '{token.name}'; as a field, write its value right after "
+                          f"the colon ({token.name}:value).")
             return Text(token.text, phrase=False, position=token.position)
         if token.kind == "phrase":
             if not token.text.strip():

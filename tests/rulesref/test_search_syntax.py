@@ -2,6 +2,7 @@
 import pytest
 
 from rulesref.search.syntax import (
+    LIMITS,
     And,
     Field,
     Not,
@@ -154,14 +155,11 @@ ERRORS = [
     ("init>(3)", 5, ["number"]),
     ("vp:99999999999", 3, ["range"]),
     ("t:", 2, ["value"]),
-    ("zap t: bolt", 6, ["value"]),
     ("or zap", 0, ["or"]),
     ("zap or", 4, ["or"]),
     ("zap or or bolt", 4, ["or"]),
     ("(zap or)", 5, ["or"]),
     ("zap and", 4, ["and"]),
-    ("- zap", 0, ["-"]),
-    ("zap -", 4, ["-"]),
     ("(-)", 1, ["-"]),
     ("-or zap", 0, ["-"]),
 ]
@@ -220,3 +218,34 @@ def test_a_colon_ending_a_word_in_prose_is_punctuation(q, words):
     query = parse(q)
     assert [t.value for t in query.texts()] == words
     assert query.warnings == []
+
+
+@pytest.mark.parametrize("q, words, warned", [
+    # Players type dashes and colons as punctuation.
+    ("rumble - i laid down 4 cards, do i lose the spell?", 10, False),
+    ("- zap", 1, False),
+    ("zap -", 1, False),
+    # A field's name and a colon before a space: the word, with a warning for
+    # syntax users (the value goes right after the colon).
+    ("turn order: does a 2 card spell go first", 9, True),
+    ("zap t: bolt", 3, True),
+])
+def test_punctuation_of_prose_is_not_syntax(q, words, warned):
+    query = parse(q)
+    assert len(query.texts()) == words
+    assert bool(query.warnings) is warned
+    if warned:
+        assert "right after the colon" in query.warnings[0]
+
+
+def test_the_word_limit_counts_words_that_are_searched_for():
+    # 26 words, 15 of them stop words: a sentence, not a flood of prefix terms.
+    sentence = ("rumble my whole spell is one wild magic card, what type does it count as and "
+                "what if i flip another wild magic off the deck")
+    assert len(sentence.split()) > LIMITS.prefix_terms
+    assert parse(sentence).root is not None
+    words = ["the", "a"] * 15
+    with pytest.raises(QueryLimitError) as error:  # stop words alone are what is searched
+        parse(" ".join(words))
+    assert error.value.limit == "prefix_terms"
+    assert error.value.position == len(" ".join(words[:LIMITS.prefix_terms])) + 1

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from rulesref.search import links
 from rulesref.search.unified import search_all
 from tests.search_quality.heldout import HELDOUT
+from tests.search_quality.heldout_dec03 import HELDOUT_DEC03
 from tests.search_quality.questions import QUESTIONS
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +26,13 @@ def answer_url(ref: str) -> str:
 
 
 # The held-out set's floor guards against regressions and is not a target to tune
-# to: when first run it stood at 35/40 on SQLite and 32/40 on PostgreSQL.
+# to: when first run it stood at 35/40 on SQLite and 32/40 on PostgreSQL. The set
+# of 2026-12-03 (heldout_dec03.py), written blind like it, first found 5 of its 40
+# sentences refused as syntax ("rumble - i ...", "turn order: does ...", 26 words);
+# once they parsed: 36/40 on SQLite.
 @pytest.mark.parametrize("name, questions, at_least, target", [
-    ("search quality", QUESTIONS, 60, TARGET), ("held-out questions", HELDOUT, 40, 0.75)])
+    ("search quality", QUESTIONS, 60, TARGET), ("held-out questions", HELDOUT, 40, 0.75),
+    ("held-out questions of 2026-12-03", HELDOUT_DEC03, 40, 0.75)])
 def test_the_answer_is_in_the_first_three_hits(capsys, name, questions, at_least, target):
     call_command("load_catalog", verbosity=0)
     missed = []
