@@ -224,6 +224,13 @@ def _ends_sentence_word(q: str, match: re.Match) -> bool:
         and name not in NUMERIC_FIELDS
 
 
+def _dashes_alone(q: str, start: int) -> bool:
+    end = start
+    while end < len(q) and q[end] == "-":
+        end += 1
+    return end == len(q) or q[end].isspace()
+
+
 def tokenize(q: str) -> list[_Token]:
     tokens: list[_Token] = []
     i, n = 0, len(q)
@@ -238,8 +245,11 @@ def tokenize(q: str) -> list[_Token]:
             text, i_next = _read_quoted(q, i)
             tokens.append(_Token("phrase", i, text=text))
             i = i_next
-        elif c == "-" and (i + 1 >= n or q[i + 1].isspace()) and (i == 0 or q[i - 1].isspace()):
-            i += 1  # "rumble - do I lose the spell?": a dash standing alone is punctuation
+        elif c == "-" and (i == 0 or q[i - 1].isspace()) and _dashes_alone(q, i):
+            # "rumble - do I lose the spell?", "rumble -- who goes first": dashes
+            # standing alone are punctuation.
+            while i < n and q[i] == "-":
+                i += 1
         elif c == "-" and (i + 1 >= n or q[i + 1].isspace() or q[i + 1] == ")"):
             raise QuerySyntaxError("'-' must be directly followed by the term it negates", i)
         elif c == "-":

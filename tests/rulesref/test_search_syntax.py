@@ -225,6 +225,8 @@ def test_a_colon_ending_a_word_in_prose_is_punctuation(q, words):
     ("rumble - i laid down 4 cards, do i lose the spell?", 10, False),
     ("- zap", 1, False),
     ("zap -", 1, False),
+    ("rumble -- who goes first", 4, False),
+    ("zap --", 1, False),
     # A field's name and a colon before a space: the word, with a warning for
     # syntax users (the value goes right after the colon).
     ("turn order: does a 2 card spell go first", 9, True),
