@@ -78,6 +78,8 @@ class Understood:
     dropped: list[str] = field(default_factory=list)  # stop words taken out
     corrections: dict[str, str] = field(default_factory=dict)  # typed -> corrected
     text: str = ""  # the query as understood, for display
+    # "what is a rally card", "what does blood mean": a term's definition answers it
+    asks_definition: bool = False
 
     @property
     def corrected(self) -> bool:
@@ -234,13 +236,38 @@ def _with_synonyms(words: list[Text]) -> list[Text]:
     return out
 
 
+DEFINITION_WORDS = 3  # "what is the last wizard standing token" asks what a thing is
+
+
+def _asks_definition(words: list[Text], kept: list[Text]) -> bool:
+    """A question asking what a thing is or means: "what is a rally card", "what's
+    a familiar?", "what are wild magic cards", "what does blood mean"; about a
+    few words, not a situation."""
+    typed = [w.value.lower().replace("\u2019", "'").strip(_PUNCTUATION) for w in words]
+    if not kept or len(kept) > DEFINITION_WORDS or not typed:
+        return False
+    first, second = typed[0], typed[1] if len(typed) > 1 else ""
+    return first in ("what's", "whats") or first == "what" and (
+        second in ("is", "are") or typed[-1] in ("mean", "means"))
+
+
+def _top_level(root) -> list:
+    """The terms and-ed at the top, parentheses of and-ed terms opened: "short match
+    (5-6 players) tie" is one sentence with an aside, and an and inside an and is
+    the same query."""
+    if root is None:
+        return []
+    if not isinstance(root, And):
+        return [root]
+    return [term for child in root.children for term in _top_level(child)]
+
+
 def understand(query: Query, games, *, scope_by_words: bool = True,
                correct: bool = True) -> Understood:
     """Rewrite the top-level free words of ``query`` (see the module docstring).
 
     ``games``: (slug, short_name, name) of every game."""
-    root = query.root
-    children = list(root.children) if isinstance(root, And) else [root] if root else []
+    children = _top_level(query.root)
     words = [c for c in children if isinstance(c, Text) and not c.phrase]
     others = [c for c in children if not (isinstance(c, Text) and not c.phrase)]
     result = Understood(query=query)
@@ -260,6 +287,11 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     kept = [_without_punctuation(w) for w in words if not is_stop_word(w.value)]
     if kept or others:
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
+        result.asks_definition = _asks_definition(words, kept)
+        if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
+            # "what is a rally card": the glossary has Rally, and many texts say "card"
+            result.dropped.append(kept[-1].value)
+            kept = kept[:-1]
         words = kept
     if correct and words:
         words, result.corrections = _corrected(words)

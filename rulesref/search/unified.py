@@ -153,8 +153,9 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
     if compiled.match is None and not compiled.where and understood.query.texts():
         return result  # only words with nothing to search for ("???"): no hits, not all
     # A sentence asks about the rules: rules and rulings before cards and terms.
+    # A question of what a thing is: its glossary term answers as well as a rule.
     ranking = _Ranking(result.game, kind, backend, limit, offset, per_kind,
-                       question=bool(understood.dropped))
+                       question=bool(understood.dropped), definition=understood.asks_definition)
     rows, counts, total = ranking.rows(compiled)
     if total < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
         relaxed = replace(compiled, match=TextMatch(compiled.match.terms, any=True))
@@ -198,6 +199,11 @@ ANSWERS_FIRST = Case(When(Q(kind__in=("rule", "ruling")) & ~Q(body=""), then=Val
                      default=Value(1), output_field=IntegerField())
 
 
+# ... and for a question of what a thing is, glossary terms as well.
+DEFINITIONS_FIRST = Case(When(Q(kind__in=("rule", "ruling", "term")) & ~Q(body=""),
+                              then=Value(0)), default=Value(1), output_field=IntegerField())
+
+
 # A rule heading without text (its rules are its children) answers no question,
 # even when its title is the words asked about.
 HEADINGS_LAST = Case(When(Q(kind="rule") & Q(body=""), then=Value(1)),
@@ -229,6 +235,7 @@ class _Ranking:
     offset: int = 0
     per_kind: int | None = None
     question: bool = False
+    definition: bool = False
 
     def rows(self, compiled, first=()) -> tuple[list[dict], dict[str, int], int]:
         if not first:
@@ -244,7 +251,7 @@ class _Ranking:
             if compiled.where:  # field terms: a shape of their own
                 sql, params = self._sql(compiled, values)
             else:
-                sql, params = shapes.sql_for(("ranking", self.question), values,
+                sql, params = shapes.sql_for(("ranking", self.question, self.definition), values,
                                              lambda v: self._sql(compiled, v))
         except EmptyResultSet:  # a condition nothing can meet (an empty IN list)
             return [], {}, 0
@@ -322,7 +329,8 @@ class _Ranking:
             keys.append(("name_rank", True))
         if compiled.match is not None:
             if self.question and compiled.phrase:
-                documents = documents.annotate(rank_answers=ANSWERS_FIRST)
+                documents = documents.annotate(
+                    rank_answers=DEFINITIONS_FIRST if self.definition else ANSWERS_FIRST)
                 keys.append(("rank_answers", False))
             keys.append(("search_score", True))
         documents = documents.annotate(rank_kind=KIND_ORDER)

@@ -179,7 +179,8 @@ def test_contracted_and_punctuated_question_words_are_dropped(catalog):
     result = search_all(q="what's an initiative tie? in rumble")
     assert {"what's", "an"} <= set(result.understood.dropped)
     assert result.understood.text == "initiative tie"  # the "?" is not part of the word
-    assert result.hits[0]["title"] == "rumble 1.2 Initiative ties"
+    # A question of what a thing is: the rule, and the glossary's term with it.
+    assert {h["title"] for h in result.hits[:2]} == {"rumble 1.2 Initiative ties", "Initiative"}
     quoted = search_all(q='what is an "initiative tie"?')
     assert quoted.warnings == [] and quoted.understood.text == '"initiative tie"'
 
@@ -236,3 +237,45 @@ def test_the_vocabulary_follows_the_catalog(catalog):
     assert "zorbaxian" in vocabulary()
     Entry.objects.create(game=entry.game, kind=entry.kind, name="Quibbleflux", slug="quibbleflux")
     assert "quibbleflux" in vocabulary()  # a new document: a new highest id
+
+
+@pytest.mark.parametrize("q, definition, text", [
+    ("what is a rally card", True, "rally"),  # "card": many texts say it, Rally is the term
+    ("what's a familiar?", True, "familiar"),
+    ("whats the last wizard standing", True, "last wizard standing"),
+    ("whats the last wizard standing token", False, "last wizard standing token"),  # long
+    ("what are wild magic cards", True, "wild magic"),
+    ("what does ONGOING mean", True, "ONGOING"),
+    ("what is a card", True, "card"),  # nothing but the kind word: it stays
+    ("what happens when two spells tie on initiative", False, "two spells tie initiative"),
+    ("what is the max hp in rumble at the start of a game", False, "max hp rumble start game"),
+    ("rally card", False, "rally card"),
+])
+def test_a_question_of_what_a_thing_is_is_told_apart(q, definition, text):
+    from rulesref.search.questions import understand
+    from rulesref.search.syntax import parse
+
+    understood = understand(parse(q), [], correct=False)
+    assert understood.asks_definition is definition
+    assert understood.text == text
+
+
+def test_a_definition_question_ranks_the_glossary_term_with_rules_and_rulings(catalog):
+    # The sample catalog's term "Initiative" and its rulings: a term is an answer too.
+    hits = search_all(q="what is initiative").hits
+    assert "term" in {h["kind"] for h in hits[:3]}
+
+
+def test_words_in_parentheses_are_part_of_the_sentence():
+    from rulesref.search.questions import understand
+    from rulesref.search.syntax import parse
+
+    games = [("anarchy", "Anarchy", "Anarchy at the Arena")]
+    # An aside in parentheses: its stop words dropped, its game a scope, like the rest.
+    understood = understand(parse("short match (for 5 players) tie"), games, correct=False)
+    assert understood.text == "short match 5 players tie" and "for" in understood.dropped
+    scoped = understand(parse("whats a rally card (anarchy)"), games, correct=False)
+    assert scoped.game == "anarchy" and scoped.text == "rally"
+    # An 'or' in parentheses stays syntax.
+    assert understand(parse("damage (zapper or bolt)"), games, correct=False).text == \
+        "damage (zapper or bolt)"

@@ -9,6 +9,7 @@ from rulesref.search import links
 from rulesref.search.unified import search_all
 from tests.search_quality.heldout import HELDOUT
 from tests.search_quality.heldout_dec03 import HELDOUT_DEC03
+from tests.search_quality.heldout_dec03b import HELDOUT_DEC03B
 from tests.search_quality.questions import QUESTIONS
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +30,16 @@ def answer_url(ref: str) -> str:
 # to: when first run it stood at 35/40 on SQLite and 32/40 on PostgreSQL. The set
 # of 2026-12-03 (heldout_dec03.py), written blind like it, first found 5 of its 40
 # sentences refused as syntax ("rumble - i ...", "turn order: does ...", 26 words);
-# once they parsed: 36/40 on SQLite.
+# once they parsed: 36/40 on SQLite. The fourth set (heldout_dec03b.py, 48 questions,
+# blind) judged that day's ranking changes: 42/48 before them on SQLite; 43/48 after
+# the glossary term counted as an answer to "what is X" (run blind); 46/48 after
+# "card" left out of such questions and parentheses read as part of the sentence,
+# changes made after its misses had been seen, so not a blind figure. PostgreSQL:
+# 42/48.
 @pytest.mark.parametrize("name, questions, at_least, target", [
     ("search quality", QUESTIONS, 60, TARGET), ("held-out questions", HELDOUT, 40, 0.75),
-    ("held-out questions of 2026-12-03", HELDOUT_DEC03, 40, 0.75)])
+    ("held-out questions of 2026-12-03", HELDOUT_DEC03, 40, 0.75),
+    ("fourth held-out set (2026-12-03)", HELDOUT_DEC03B, 48, 0.75)])
 def test_the_answer_is_in_the_first_three_hits(capsys, name, questions, at_least, target):
     call_command("load_catalog", verbosity=0)
     missed = []
