@@ -71,15 +71,17 @@ class SearchPagination(ApiPagination):
 
 
 class UnifiedSearchPagination(SearchPagination):
-    """/api/search/: adds ``answer`` (the rule or ruling that clearly answers, as the
-    page's answer box shows it, or null) and ``understood`` (the query as it ran)."""
+    """/api/search/: adds ``answer`` (the rule or ruling that clearly answers, or the
+    glossary term a question of what a thing is asks for, as the page's answer box
+    shows it, or null) and ``understood`` (the query as it ran)."""
 
     def get_paginated_response_schema(self, schema):
         schema = super().get_paginated_response_schema(schema)
         schema["properties"]["answer"] = {
             "type": "object", "nullable": True,
             "description": "The top hit when it is a rule or ruling scoring clearly above "
-            "the next one (the search page's answer box), with its text and citation; "
+            "the next one, or, for a question of what a thing is ('what is a rally card'), "
+            "the glossary term (the search page's answer box), with its text and citation; "
             "else null.",
             "properties": {k: {"type": "string"} for k in (
                 "kind", "title", "url", "game", "game_name", "text", "citation")},

@@ -92,6 +92,7 @@ def _hit(row: dict, score: float) -> dict:
         citation = f"{short_name} {number}" + (f" · {source}" if source else "")
     else:
         title, url = row["term__term"], links.term_url(row["term__slug"])
+        citation = f"{short_name} glossary"
     snippet = row.get("snippet")
     html = snippet_html(snippet) if snippet else escape(_excerpt(row["body"] or row["extra"]))
     return {"kind": kind, "title": title.strip(), "url": url, "game": game,
@@ -179,7 +180,7 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         for hit in result.hits:
             result.counts[hit["kind"]] += 1
         result.total = len(result.hits)
-    result.answer = _answer(result.hits) if not result.fuzzy and not offset else None
+    result.answer = _answer(result.hits, understood) if not result.fuzzy and not offset else None
     return result
 
 
@@ -410,10 +411,16 @@ def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
     return {row["id"]: row for row in rows}
 
 
-def _answer(hits: list[dict]) -> dict | None:
-    """The top hit, when it is a rule or ruling scoring clearly above the next one."""
-    if not hits or hits[0]["kind"] not in ("rule", "ruling") or not hits[0]["text"]:
+def _answer(hits: list[dict], understood: Understood | None = None) -> dict | None:
+    """The top hit, when it is a rule or ruling scoring clearly above the next one;
+    for a question of what a thing is, also the glossary term of that name, or one
+    scoring clearly above the next hit."""
+    definition = understood is not None and understood.asks_definition
+    kinds = ("rule", "ruling", "term") if definition else ("rule", "ruling")
+    if not hits or hits[0]["kind"] not in kinds or not hits[0]["text"]:
         return None
+    if hits[0]["kind"] == "term" and hits[0]["title"].lower() == understood.text.lower():
+        return hits[0]  # "what is a rally card": the term Rally, however close the card Rally
     top = hits[0]["score"]
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
         return hits[0]

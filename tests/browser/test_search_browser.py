@@ -39,6 +39,16 @@ def test_a_sentence_shows_an_answer_and_a_removable_game_chip(site, page, screen
     assert len({g.inner_text() for g in page.locator(".hit-game").all()}) > 1
 
 
+def test_a_question_of_what_a_thing_is_answers_with_the_glossary(site, page, screenshot_dir):
+    page.goto(site + "/search/?q=what+is+a+rally+card")
+    answer = page.locator(".answer-box")
+    expect(answer.locator("h2 a")).to_have_text("Rally")
+    expect(answer.locator("h2 a")).to_have_attribute("href", "/glossary/rally/")
+    expect(answer.locator(".citation")).to_contain_text("glossary")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "search-definition-phone.png", full_page=True)
+
+
 def test_empty_card_search_and_sections_with_pages(site, page, screenshot_dir):
     page.goto(site + "/cards/?q=glyph%3Adark")
     message = page.locator(".empty-result")

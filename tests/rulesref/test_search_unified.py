@@ -262,8 +262,13 @@ def test_a_question_of_what_a_thing_is_is_told_apart(q, definition, text):
 
 def test_a_definition_question_ranks_the_glossary_term_with_rules_and_rulings(catalog):
     # The sample catalog's term "Initiative" and its rulings: a term is an answer too.
-    hits = search_all(q="what is initiative").hits
-    assert "term" in {h["kind"] for h in hits[:3]}
+    result = search_all(q="what is initiative")
+    assert "term" in {h["kind"] for h in result.hits[:3]}
+    # The term of that name is the answer, with its definition and where it is from.
+    assert result.answer["kind"] == "term" and result.answer["title"] == "Initiative"
+    assert result.answer["text"] and result.answer["citation"].endswith("glossary")
+    # Not a question of what a thing is: a term is no answer.
+    assert (search_all(q="initiative").answer or {}).get("kind") != "term"
 
 
 def test_words_in_parentheses_are_part_of_the_sentence():
