@@ -24,6 +24,18 @@ from rulesref.search.syntax import And, QuerySyntaxError
 PAGE_SIZES = (24, 60, 120)
 _RENDERED_SELECTS: dict[tuple, str] = {}
 _BLANK_FIELDS: dict[tuple, str] = {}
+
+
+def _memo(store: dict, limit: int, key, make):
+    """``make()`` once per ``key`` and process; the store is emptied when it holds
+    ``limit`` (the bound only guards memory: a handful of keys occur)."""
+    value = store.get(key)
+    if value is None:
+        if len(store) >= limit:
+            store.clear()
+        value = store[key] = make()
+    return value
+
 VIEWS = ("list", "grid")
 # Shorter labels than django-filter's generated ones ("Initiative is greater than or equal to").
 FIELD_LABELS = {
@@ -42,12 +54,7 @@ class PlainSelect(forms.Select):
     def render(self, name, value, attrs=None, renderer=None):
         key = (name, str(value), tuple(sorted({**self.attrs, **(attrs or {})}.items())),
                tuple((str(v), str(label)) for v, label in self.choices))
-        html = _RENDERED_SELECTS.get(key)
-        if html is None:
-            if len(_RENDERED_SELECTS) >= 256:
-                _RENDERED_SELECTS.clear()
-            html = _RENDERED_SELECTS[key] = self._render(name, value, attrs)
-        return html
+        return _memo(_RENDERED_SELECTS, 256, key, lambda: self._render(name, value, attrs))
 
     def _render(self, name, value, attrs):
         widget = self.get_context(name, value, attrs)["widget"]
@@ -103,13 +110,8 @@ def _filter_fields(request, filters: dict) -> tuple[forms.Form | None, str]:
         form = _filter_form(request, types)
         form.is_valid()
         return form, render_to_string("cards/filter_fields.html", {"form": form})
-    html = _BLANK_FIELDS.get(types)
-    if html is None:
-        if len(_BLANK_FIELDS) >= 64:
-            _BLANK_FIELDS.clear()
-        form = _filter_form(request, types)
-        html = _BLANK_FIELDS[types] = render_to_string("cards/filter_fields.html", {"form": form})
-    return None, html
+    return None, _memo(_BLANK_FIELDS, 64, types, lambda: render_to_string(
+        "cards/filter_fields.html", {"form": _filter_form(request, types)}))
 
 
 @search_page()
