@@ -139,15 +139,21 @@ class SqliteBackend:
         return Q(pk__in=rows.values(object_id=F("pk") - Value(low)) if low else rows.values("pk"))
 
     def best_scored(self, match: str, names: str, cuts: list[tuple[str | None, int]],
-                    game_ids: list[int] | None, kind_order: dict[str, int]
+                    game_ids: list[int] | None, kind_order: dict[str, int], *,
+                    answer_kinds: tuple[str, ...] | None = None, first: tuple[int, ...] = ()
                     ) -> tuple[list[tuple], list[int]] | None:
         """Per cut (a kind or None for all, and a number n): the documents matching
-        ``match`` whose name matches ``names`` (all of them: the candidates), then
-        the n others first by score, ``kind_order`` and id, ranked in the index
-        before any join (but the game's, for ``game_ids``). Returns
-        [(id, score, candidate, kind, name)] and how many match per cut. FTS5 scores
-        every match either way; this saves joining, name-ranking and sorting every
-        one of them. None when the candidates are too many for that to pay."""
+        ``match`` whose name matches ``names`` (all of them: the candidates) and the
+        ``first`` ids, then the n others first by score, ``kind_order`` and id,
+        ranked in the index before any join (but the game's, for ``game_ids``).
+        For a question (``answer_kinds``), the others' order starts with rule
+        headings last (a rule without text) and answers first (a document of
+        ``answer_kinds`` with text); whether a document has text is looked up for
+        those kinds' rows alone (rules, rulings and terms: a few hundred, however
+        many cards). Returns [(id, score, candidate, kind, name, heading, answer)]
+        and how many match per cut. FTS5 scores every match either way; this saves
+        joining, name-ranking and sorting every one of them. None when the
+        candidates are too many for that to pay."""
         table, documents = SearchFullText._meta.db_table, SearchDocument._meta.db_table
         join = f" JOIN {documents} g ON g.id = {table}.rowid" if game_ids is not None else ""
         filters = []
@@ -165,11 +171,26 @@ class SqliteBackend:
         ranks = " ".join(f"WHEN {table}.rowid >= {id_range(k)[0]} AND {table}.rowid < "
                          f"{id_range(k)[1]} THEN {n}" for k, n in kind_order.items())
         weights = ", ".join(map(str, SQLITE_WEIGHTS))
+
+        def within(kinds) -> str:
+            return " OR ".join(f"({table}.rowid >= {id_range(k)[0]} AND {table}.rowid < "
+                               f"{id_range(k)[1]})" for k in kinds) or "0"
+
+        has_text = (f"(SELECT COALESCE(body, '') != '' FROM {documents} "
+                    f"WHERE id = {table}.rowid)")
+        heading, answer, order = "0", "0", ""
+        if answer_kinds is not None:  # CASE looks text up only for the kinds' rows
+            heading = f"CASE WHEN {within(['rule'])} THEN NOT {has_text} ELSE 0 END"
+            answer = f"CASE WHEN {within(answer_kinds)} THEN {has_text} ELSE 0 END"
+            order = "heading, answer DESC, "
+        firsts = f"{table}.rowid IN ({', '.join(map(str, map(int, first)))})" if first else "0"
         scan = (f"SELECT * FROM (SELECT {table}.rowid AS id, bm25({table}, {weights}) * -1.0 "
                 f"AS score, {table}.rowid IN (SELECT rowid FROM {table} WHERE {table} MATCH %s) "
-                f"AS candidate, CASE {ranks} ELSE {len(kind_order)} END AS kind_rank "
+                f"AS candidate, CASE {ranks} ELSE {len(kind_order)} END AS kind_rank, "
+                f"{heading} AS heading, {answer} AS answer, {firsts} AS is_first "
                 f"FROM {table}{join} WHERE {table} MATCH %s{{}} "
-                "ORDER BY candidate DESC, score DESC, kind_rank, id LIMIT %s)")
+                f"ORDER BY is_first DESC, candidate DESC, {order}score DESC, kind_rank, id "
+                "LIMIT %s)")
         with connection.cursor() as cursor:
             cursor.execute("SELECT " + ", ".join(
                 counted.format(where) for where, _ in filters for _ in (0, 1)),
@@ -181,11 +202,11 @@ class SqliteBackend:
                 return None
             # Each cut before the join: only the rows kept are looked up.
             cursor.execute(
-                "SELECT s.id, s.score, s.candidate, d.kind, d.name FROM ("
+                "SELECT s.id, s.score, s.candidate, d.kind, d.name, s.heading, s.answer FROM ("
                 + " UNION ALL ".join(scan.format(where) for where, _ in filters)
                 + f") s JOIN {documents} d ON d.id = s.id",
                 [p for (where, params), (_, n), c in zip(filters, cuts, candidates, strict=True)
-                 for p in (names, match, *params, c + n)])
+                 for p in (names, match, *params, c + n + len(first))])
             return cursor.fetchall(), totals
 
     def similar_names(self, text: str, kind: str | None, limit: int) -> list[tuple]:

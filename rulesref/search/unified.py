@@ -239,10 +239,9 @@ class _Ranking:
     definition: bool = False
 
     def rows(self, compiled, first=()) -> tuple[list[dict], dict[str, int], int]:
-        if not first:
-            found = self._index_first(compiled)
-            if found is not None:
-                return found
+        found = self._index_first(compiled, tuple(first))
+        if found is not None:
+            return found
         values = {"game": self.game, "kind": self.kind, "first": tuple(first),
                   "phrase": compiled.phrase,
                   "match": None if compiled.match is None else self.backend.expression(compiled.match),
@@ -268,17 +267,20 @@ class _Ranking:
             total = rows[0]["total"] if rows else self._count(compiled) if self.offset else 0
         return rows, counts, total
 
-    def _index_first(self, compiled) -> tuple[list[dict], dict[str, int], int] | None:
+    def _index_first(self, compiled, first: tuple[int, ...] = ()
+                     ) -> tuple[list[dict], dict[str, int], int] | None:
         """A page of plain free text on SQLite, ranked in the index first: the
         documents whose name could rank them first (the name-column matches) and
         the best scored others up to the page's end (ties in kind and id order,
         both known from the rowid), then only those joined and name-ranked: the
         same page as ``_sql``'s without joining and sorting every match (a common
-        word matches 39,000 of 100,000 documents). None where that does not hold:
-        a question's order, field terms, too many name matches. The search page's
-        sections (``per_kind``) are one such cut per kind."""
+        word matches 39,000 of 100,000 documents). A question's order (headings
+        last, answers first) and the relaxed ranking's ``first`` ids (the hits that
+        had every word) are known in the index too. None where that does not hold:
+        field terms, too many name matches. The search page's sections
+        (``per_kind``) are one such cut per kind."""
         tokens = tokens_of(compiled.phrase)
-        if (self.backend.vendor != "sqlite" or self.question or compiled.where
+        if (self.backend.vendor != "sqlite" or compiled.where
                 or compiled.match is None or not tokens):
             return None
         game_ids = None
@@ -289,16 +291,24 @@ class _Ranking:
         kinds = [self.kind] if self.kind or not self.per_kind else list(KINDS)
         cuts = [(kind, self.per_kind or wanted) for kind in kinds]
         names = self.backend.expression(TextMatch((TextTerm(tokens, "name"),)))
+        answer_kinds = None
+        if self.question:
+            answer_kinds = ("rule", "ruling", "term") if self.definition else ("rule", "ruling")
         found = self.backend.best_scored(self.backend.expression(compiled.match), names, cuts,
-                                         game_ids, KIND_RANK)
+                                         game_ids, KIND_RANK, answer_kinds=answer_kinds,
+                                         first=first)
         if found is None:
             return None
         scored, totals = found
-        ranked = sorted(({"id": i, "kind": kind, "search_score": score,
-                          "name_rank": sqlite_name_rank(name, compiled.phrase) if candidate else 0,
+        prefix = not self.question  # as _ranked: a sentence's words are whole
+        ranked = sorted(({"id": i, "kind": kind, "search_score": score, "first": i in first,
+                          "heading": heading, "answer": answer,
+                          "name_rank": sqlite_name_rank(name, compiled.phrase, prefix)
+                          if candidate else 0,
                           "rank_kind": KIND_RANK.get(kind, len(KIND_RANK))}
-                         for i, score, candidate, kind, name in scored),
-                        key=lambda r: (-r["name_rank"], -r["search_score"], r["rank_kind"], r["id"]))
+                         for i, score, candidate, kind, name, heading, answer in scored),
+                        key=lambda r: (not r["first"], r["heading"], -r["name_rank"],
+                                       -r["answer"], -r["search_score"], r["rank_kind"], r["id"]))
         if not self.per_kind:
             return ranked[self.offset:wanted], {}, totals[0]
         shown = {kind: 0 for kind in kinds}

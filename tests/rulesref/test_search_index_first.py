@@ -14,7 +14,12 @@ pytestmark = [pytest.mark.django_db,
               pytest.mark.skipif(connection.vendor != "sqlite", reason="FTS5 only")]
 
 QUERIES = ["bolt", "bolt of", "dark bolt", "tenta", "foe", "damage", "initiative", "filler",
-           "the", "zapper", '"of doom"', "bolt zebraquokka", "Bolt of Doom", "BOLT", "deal damage"]
+           "the", "zapper", '"of doom"', "bolt zebraquokka", "Bolt of Doom", "BOLT", "deal damage",
+           # questions: headings last, answers first (a term too for "what is"), whole words
+           "what is a bolt", "how do i deal damage", "what does filler mean", "what is initiative",
+           "who goes first on initiative ties", "what happens to the foe", "can a bolt hit",
+           # fewer than three hits with every word: the relaxed ranking, those first
+           "can a bolt zap kumquat creatures", "doom ties zebraquokka", "bolt kumquat"]
 SEARCHES = [{}, {"game": "rumble"}, {"kind": "card"}, {"kind": "rule"}, {"offset": 3},
             {"limit": 2}, {"limit": 1, "offset": 1}, {"game": "demoniac", "offset": 40},
             # the search page's sections: the best few of each kind, and each kind's count
@@ -30,7 +35,14 @@ def _answer(**search):
 
 @pytest.fixture
 def catalog():
-    build_search_catalog()
+    from rulesref.models import Rule
+    from rulesref.search.index import rebuild_search_index
+
+    made = build_search_catalog()
+    # A heading (a rule without text) whose title has the words: ranked last in a question.
+    Rule.objects.create(game=made["games"]["rumble"], number="2", title="Bolt damage and ties",
+                        text="", source="Damage")
+    rebuild_search_index()
 
 
 def test_index_first_pages_are_the_full_rankings_pages(catalog, monkeypatch):
@@ -38,18 +50,20 @@ def test_index_first_pages_are_the_full_rankings_pages(catalog, monkeypatch):
     taken = []
     index_first = unified._Ranking._index_first
 
-    def watched(self, compiled):
-        found = index_first(self, compiled)
-        taken.append(found is not None)
+    def watched(self, compiled, first=()):
+        found = index_first(self, compiled, first)
+        taken.append((found is not None, self.question, bool(first)))
         return found
 
     monkeypatch.setattr(unified._Ranking, "_index_first", watched)
     fast = [_answer(**search) for search in asked]
-    monkeypatch.setattr(unified._Ranking, "_index_first", lambda self, compiled: None)
+    monkeypatch.setattr(unified._Ranking, "_index_first", lambda self, compiled, first=(): None)
     full = [_answer(**search) for search in asked]
     for search, got, expected in zip(asked, fast, full, strict=True):
         assert got == expected, search
-    assert sum(taken) > len(asked) // 2  # most went through the index first
+    assert sum(took for took, *_ in taken) > len(asked) // 2  # most through the index first
+    assert any(took and question for took, question, _ in taken)  # questions among them
+    assert any(took and relaxed for took, _, relaxed in taken)  # and relaxed rankings
     assert sum(1 for hits, *_ in fast if hits) > len(asked) // 2
 
 
