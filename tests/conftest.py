@@ -58,6 +58,15 @@ def no_chance_housekeeping(monkeypatch):
     monkeypatch.setattr(service, "EXPIRE_CHANCE", 0.0)
 
 
+@pytest.fixture(autouse=True)
+def index_size_unseen(monkeypatch):
+    """The index size a process last saw picks how a search is ranked (the same hits
+    either way): each test starts unseen, so its query counts do not depend on the
+    tests before it."""
+    from rulesref.search import questions
+    monkeypatch.setattr(questions, "_index_size", None)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():

@@ -22,7 +22,7 @@ from django.db.models import BooleanField, F, FloatField, Func, Q, TextField, Va
 from django.db.models.functions import Coalesce, Concat, Greatest, NullIf
 
 from rulesref.search import shapes
-from rulesref.search.models import SearchDocument, SearchFullText, id_range
+from rulesref.search.models import DOCUMENT_KINDS, SearchDocument, SearchFullText, id_range
 
 # Private-use characters around matches; unified.snippet_html turns them into <mark>.
 MARK_START, MARK_END = "\ue000", "\ue001"
@@ -166,7 +166,6 @@ class SqliteBackend:
                 where.append(f"g.game_id IN ({', '.join(['%s'] * len(game_ids))})")
                 params += game_ids
             filters.append(("".join(f" AND {w}" for w in where), params))
-        counted = f"(SELECT COUNT(*) FROM {table}{join} WHERE {table} MATCH %s{{}})"
         # A document's kind is its id block: the kind order needs no join either.
         ranks = " ".join(f"WHEN {table}.rowid >= {id_range(k)[0]} AND {table}.rowid < "
                          f"{id_range(k)[1]} THEN {n}" for k, n in kind_order.items())
@@ -192,12 +191,8 @@ class SqliteBackend:
                 f"ORDER BY is_first DESC, candidate DESC, {order}score DESC, kind_rank, id "
                 "LIMIT %s)")
         with connection.cursor() as cursor:
-            cursor.execute("SELECT " + ", ".join(
-                counted.format(where) for where, _ in filters for _ in (0, 1)),
-                [p for where, params in filters
-                 for p in (match, *params, f"({match}) AND ({names})", *params)])
-            counts = cursor.fetchone()
-            totals, candidates = list(counts[::2]), counts[1::2]
+            totals, candidates = self._cut_counts(cursor, match, names, cuts, filters, join,
+                                                  game_ids)
             if sum(candidates) > MAX_NAME_CANDIDATES:
                 return None
             # Each cut before the join: only the rows kept are looked up.
@@ -208,6 +203,32 @@ class SqliteBackend:
                 [p for (where, params), (_, n), c in zip(filters, cuts, candidates, strict=True)
                  for p in (names, match, *params, c + n + len(first))])
             return cursor.fetchall(), totals
+
+    @staticmethod
+    def _cut_counts(cursor, match, names, cuts, filters, join, game_ids):
+        """How many documents match per cut, and how many of those match ``names``."""
+        table = SearchFullText._meta.db_table
+        if len(cuts) == 1:  # two FTS counts (the second an intersection in the index)
+            (where, params), = filters
+            counted = f"(SELECT COUNT(*) FROM {table}{join} WHERE {table} MATCH %s{where})"
+            cursor.execute(f"SELECT {counted}, {counted}",
+                           [match, *params, f"({match}) AND ({names})", *params])
+            total, candidates = cursor.fetchone()
+            return [total], [candidates]
+        # Every cut's counts from one pass over the matches, grouped by kind (its id
+        # block): a count per cut and per name match read the matches eight times for
+        # the search page's four sections.
+        games = f" AND g.game_id IN ({', '.join(['%s'] * len(game_ids))})" if join else ""
+        blocks = " ".join(f"WHEN {table}.rowid >= {id_range(k)[0]} AND {table}.rowid < "
+                          f"{id_range(k)[1]} THEN '{k}'" for k in DOCUMENT_KINDS)
+        cursor.execute(
+            f"SELECT CASE {blocks} END AS kind, COUNT(*), SUM({table}.rowid IN (SELECT rowid "
+            f"FROM {table} WHERE {table} MATCH %s)) FROM {table}{join} "
+            f"WHERE {table} MATCH %s{games} GROUP BY 1",
+            [names, match, *(game_ids or ())])
+        by_kind = {kind: (n, c) for kind, n, c in cursor.fetchall()}
+        return ([sum(n for k, (n, _) in by_kind.items() if kind in (None, k)) for kind, _ in cuts],
+                [sum(c for k, (_, c) in by_kind.items() if kind in (None, k)) for kind, _ in cuts])
 
     def similar_names(self, text: str, kind: str | None, limit: int) -> list[tuple]:
         """Documents sharing the most substrings with ``text``, best first, as

@@ -178,7 +178,21 @@ def vocabulary() -> Vocabulary:
         cursor.execute("SELECT " + ", ".join([last] * len(DOCUMENT_KINDS)),
                        [bound for kind in DOCUMENT_KINDS for bound in id_range(kind)])
         highest = cursor.fetchone()
+    global _index_size
+    # A document's id is its object's id in its kind's block (autoincrement ids).
+    _index_size = sum(top - id_range(kind)[0] for kind, top in zip(
+        DOCUMENT_KINDS, highest, strict=True) if top is not None)
     return _vocabulary((highest, catalog_version()))
+
+
+_index_size: int | None = None
+
+
+def index_size() -> int | None:
+    """About how many documents the index holds, as this process last saw it (each
+    search that corrects words looks), or None before it has: for choosing between
+    ways of ranking that give the same hits, never for what the hits are."""
+    return _index_size
 
 
 def _correct(word: str, words: Vocabulary) -> str | None:

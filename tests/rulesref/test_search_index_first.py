@@ -33,6 +33,11 @@ def _answer(**search):
             result.counts)
 
 
+@pytest.fixture(autouse=True)
+def index_first_at_any_size(monkeypatch):
+    monkeypatch.setattr(unified, "INDEX_FIRST_FROM", 0)  # a small index skips it
+
+
 @pytest.fixture
 def catalog():
     from rulesref.models import Rule
@@ -81,3 +86,14 @@ def test_an_index_first_ranking_is_two_queries_whatever_the_hits(catalog):
                     unified.parse("filler")))
         counts.append(len(captured))
     assert counts == [2, 2]
+
+
+def test_a_small_index_is_ranked_in_one_statement(catalog, monkeypatch):
+    monkeypatch.setattr(unified, "INDEX_FIRST_FROM", 10_000)
+    taken = []
+    index_first = unified._Ranking._index_first
+    monkeypatch.setattr(unified._Ranking, "_index_first", lambda self, compiled, first=(): (
+        taken.append(index_first(self, compiled, first)) or taken[-1]))
+    search_all(q="damage")  # corrects its words: sees the index (about 40 documents)
+    assert taken and taken[-1] is None
+    assert unified.index_size() < 100
