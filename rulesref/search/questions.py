@@ -25,7 +25,7 @@ from django.db import connection
 
 from rulesref.search.backends import tokens_of
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
-from rulesref.search.stopwords import STOP_WORDS, is_stop_word
+from rulesref.search.stopwords import STOP_WORDS, bare, is_stop_word
 from rulesref.search.syntax import And, Not, Or, Query, Text
 
 # Player words -> the rulebooks' words (each alternative a phrase). Matching a key
@@ -257,7 +257,7 @@ def _asks_definition(words: list[Text], kept: list[Text]) -> bool:
     """A question asking what a thing is or means: "what is a rally card", "what's
     a familiar?", "what are wild magic cards", "what does blood mean"; about a
     few words, not a situation."""
-    typed = [w.value.lower().replace("\u2019", "'").strip(_PUNCTUATION) for w in words]
+    typed = [bare(w.value) for w in words]
     if not kept or len(kept) > DEFINITION_WORDS or not typed:
         return False
     first, second = typed[0], typed[1] if len(typed) > 1 else ""

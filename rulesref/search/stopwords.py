@@ -20,11 +20,17 @@ _NEGATED = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 PUNCTUATION = "?!.,;:\"()"
 
 
+def bare(value: str) -> str:
+    """A typed word lowercased, without the sentence's punctuation, with a plain
+    apostrophe ("What\u2019s?" -> "what's")."""
+    return value.lower().replace("\u2019", "'").strip(PUNCTUATION)
+
+
 def is_stop_word(value: str) -> bool:
     """A stop word, also with the sentence's punctuation ("what?", "work?") or
     contracted ("what's", "don't", "I'm"). A content word's possessive is not
     one ("wizard's")."""
-    word = value.lower().replace("\u2019", "'").strip(PUNCTUATION)
+    word = bare(value)
     if word.endswith("n't"):
         word = _NEGATED.get(word[:-3], word[:-3])
     else:

@@ -195,14 +195,15 @@ def page_of_hits(*, page, page_size: int, **search) -> tuple[UnifiedResult, Rank
     return result, RankedPage(result.hits, (number - 1) * page_size, result.total)
 
 
-# Rules and rulings with text first (a heading without text answers nothing).
-ANSWERS_FIRST = Case(When(Q(kind__in=("rule", "ruling")) & ~Q(body=""), then=Value(0)),
-                     default=Value(1), output_field=IntegerField())
+# Rules and rulings with text first (a heading without text answers nothing); for
+# a question of what a thing is, glossary terms as well.
+ANSWER_KINDS = ("rule", "ruling")
+DEFINITION_KINDS = (*ANSWER_KINDS, "term")
 
 
-# ... and for a question of what a thing is, glossary terms as well.
-DEFINITIONS_FIRST = Case(When(Q(kind__in=("rule", "ruling", "term")) & ~Q(body=""),
-                              then=Value(0)), default=Value(1), output_field=IntegerField())
+def answers_first(kinds: tuple[str, ...]) -> Case:
+    return Case(When(Q(kind__in=kinds) & ~Q(body=""), then=Value(0)), default=Value(1),
+                output_field=IntegerField())
 
 
 # A rule heading without text (its rules are its children) answers no question,
@@ -247,6 +248,13 @@ class _Ranking:
     per_kind: int | None = None
     question: bool = False
     definition: bool = False
+
+    @property
+    def answer_kinds(self) -> tuple[str, ...] | None:
+        """The kinds that answer a question (None: not a question)."""
+        if not self.question:
+            return None
+        return DEFINITION_KINDS if self.definition else ANSWER_KINDS
 
     def rows(self, compiled, first=()) -> tuple[list[dict], dict[str, int], int]:
         found = self._index_first(compiled, tuple(first))
@@ -301,11 +309,8 @@ class _Ranking:
         kinds = [self.kind] if self.kind or not self.per_kind else list(KINDS)
         cuts = [(kind, self.per_kind or wanted) for kind in kinds]
         names = self.backend.expression(TextMatch((TextTerm(tokens, "name"),)))
-        answer_kinds = None
-        if self.question:
-            answer_kinds = ("rule", "ruling", "term") if self.definition else ("rule", "ruling")
         found = self.backend.best_scored(self.backend.expression(compiled.match), names, cuts,
-                                         game_ids, KIND_RANK, answer_kinds=answer_kinds,
+                                         game_ids, KIND_RANK, answer_kinds=self.answer_kinds,
                                          first=first)
         if found is None:
             return None
@@ -350,8 +355,7 @@ class _Ranking:
             keys.append(("name_rank", True))
         if compiled.match is not None:
             if self.question and compiled.phrase:
-                documents = documents.annotate(
-                    rank_answers=DEFINITIONS_FIRST if self.definition else ANSWERS_FIRST)
+                documents = documents.annotate(rank_answers=answers_first(self.answer_kinds))
                 keys.append(("rank_answers", False))
             keys.append(("search_score", True))
         documents = documents.annotate(rank_kind=KIND_ORDER)
