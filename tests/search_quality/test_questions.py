@@ -10,6 +10,7 @@ from rulesref.search.unified import search_all
 from tests.search_quality.heldout import HELDOUT
 from tests.search_quality.heldout_dec03 import HELDOUT_DEC03
 from tests.search_quality.heldout_dec03b import HELDOUT_DEC03B
+from tests.search_quality.heldout_dec03c import HELDOUT_DEC03C
 from tests.search_quality.questions import QUESTIONS
 
 pytestmark = pytest.mark.django_db
@@ -35,11 +36,13 @@ def answer_url(ref: str) -> str:
 # the glossary term counted as an answer to "what is X" (run blind); 46/48 after
 # "card" left out of such questions and parentheses read as part of the sentence,
 # changes made after its misses had been seen, so not a blind figure. PostgreSQL:
-# 42/48.
+# 42/48. The fifth set (heldout_dec03c.py, 60 questions, blind) was first run on
+# a41ff1a: 53/60 on SQLite, 47/60 on PostgreSQL.
 @pytest.mark.parametrize("name, questions, at_least, target", [
     ("search quality", QUESTIONS, 60, TARGET), ("held-out questions", HELDOUT, 40, 0.75),
     ("held-out questions of 2026-12-03", HELDOUT_DEC03, 40, 0.75),
-    ("fourth held-out set (2026-12-03)", HELDOUT_DEC03B, 48, 0.75)])
+    ("fourth held-out set (2026-12-03)", HELDOUT_DEC03B, 48, 0.75),
+    ("fifth held-out set (2026-12-03)", HELDOUT_DEC03C, 60, 0.75)])
 def test_the_answer_is_in_the_first_three_hits(capsys, name, questions, at_least, target):
     call_command("load_catalog", verbosity=0)
     missed = []
