@@ -335,42 +335,6 @@ class PostgresBackend:
             documents = documents.filter(kind=target.kind)
         return Q(pk__in=documents.values(target.doc_value))
 
-    def best_scored(self, match: str, names: str, limit: int, game_ids: list[int] | None,
-                    kind: str | None) -> tuple[list[tuple[int, float, bool]], int] | None:
-        """The documents matching ``match`` whose name matches ``names`` (all of them:
-        "candidates"), then the ``limit`` others scoring best, and one more, from the
-        index alone (no join but for ``game_ids``): [(id, score, candidate)], and how
-        many match in all. FTS5 computes bm25 for every match either way; what this
-        saves is joining, name-ranking and sorting every one of them. None when
-        the candidates are too many for that to pay."""
-        table = SearchFullText._meta.db_table
-        where, params = [f"{table} MATCH %s"], [match]
-        if kind is not None:
-            where.append(f"{table}.rowid >= %s AND {table}.rowid < %s")
-            params += list(id_range(kind))
-        join = ""
-        if game_ids is not None:
-            documents = SearchDocument._meta.db_table
-            join = f" JOIN {documents} d ON d.id = {table}.rowid"
-            where.append(f"d.game_id IN ({', '.join(['%s'] * len(game_ids))})")
-            params += game_ids
-        condition = " AND ".join(where)
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT COUNT(*) FROM {table}{join} WHERE {condition}", params)
-            total = cursor.fetchone()[0]
-            both = [f"({match}) AND ({names})", *params[1:]]
-            cursor.execute(f"SELECT COUNT(*) FROM {table}{join} WHERE {condition}", both)
-            candidates = cursor.fetchone()[0]
-            if candidates > MAX_NAME_CANDIDATES:
-                return None
-            weights = ", ".join(map(str, SQLITE_WEIGHTS))
-            cursor.execute(
-                f"SELECT {table}.rowid, bm25({table}, {weights}) * -1.0 AS score, "
-                f"{table}.rowid IN (SELECT rowid FROM {table} WHERE {table} MATCH %s) AS candidate "
-                f"FROM {table}{join} WHERE {condition} ORDER BY candidate DESC, score DESC LIMIT %s",
-                [names, *params, candidates + limit + 1])
-            return [(i, score, bool(c)) for i, score, c in cursor.fetchall()], total
-
     def similar_names(self, text: str, kind: str | None, limit: int) -> list[tuple]:
         documents = SearchDocument.objects.all()
         lowered = " ".join(tokens_of(text))
