@@ -13,12 +13,23 @@ written into the MATCH or tsquery expression, and passed as a parameter.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
+from functools import reduce
 
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 from django.db import connection
-from django.db.models import BooleanField, F, FloatField, Func, Q, TextField, Value
+from django.db.models import (
+    BooleanField,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    Func,
+    Q,
+    TextField,
+    Value,
+)
 from django.db.models.functions import Coalesce, Concat, Greatest, NullIf
 
 from rulesref.search import shapes
@@ -80,6 +91,7 @@ class TextMatch:
 
 class SqliteBackend:
     vendor = "sqlite"
+    weighs_rare_words = True  # bm25: a word in few documents scores more
 
     @staticmethod
     def _phrase(tokens) -> str:
@@ -107,7 +119,7 @@ class SqliteBackend:
     def match_q(self, match: TextMatch | str, target) -> Q:
         return Q(**{f"{target.fts_path}table__match": expression_of(self, match)})
 
-    def score(self, match: TextMatch | str, target):
+    def score(self, match: TextMatch | str, target, terms=()):
         bm25 = Func(F(f"{target.fts_path}table"), *map(Value, SQLITE_WEIGHTS), function="bm25",
                     output_field=FloatField())
         return bm25 * Value(-1.0)  # bm25 is lower-is-better
@@ -280,6 +292,10 @@ class Similar(WordSimilar):
 class PostgresBackend:
     vendor = "postgresql"
     config = "english"
+    # ts_rank_cd counts every word alike: a sentence's hits were ranked by its
+    # commonest words ("attack", "card"). Given its terms' weights (rulesref.search.
+    # questions.term_weights), a score sums each term's rank times its weight.
+    weighs_rare_words = False
 
     @staticmethod
     def _chain(tokens, suffix_all: str = "", suffix_last: str = "") -> str:
@@ -313,11 +329,18 @@ class PostgresBackend:
     def match_q(self, match: TextMatch | str, target) -> Q:
         return Q(**{f"{target.doc_path}vector": self.query(match)})
 
-    def score(self, match: TextMatch | str, target):
-        # Cover density: ts_rank saturates near 1.0 once several words match, which
-        # flattens the margin the answer box needs (a strong rule vs a weak ruling).
-        return SearchRank(F(f"{target.doc_path}vector"), self.query(match), cover_density=True,
-                          weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
+    def score(self, match: TextMatch | str, target, terms: tuple[tuple[str, int], ...] = ()):
+        """Cover density (ts_rank saturates near 1.0 once several words match, which
+        flattens the margin the answer box needs: a strong rule vs a weak ruling);
+        with ``terms`` ((tsquery text, weight in thousandths) each), their ranks'
+        weighted mean."""
+        def rank(query):
+            return SearchRank(F(f"{target.doc_path}vector"), query, cover_density=True,
+                              weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
+        if not terms:
+            return rank(self.query(match))
+        summed = reduce(operator.add, (rank(self.query(text)) * Value(weight) for text, weight in terms))
+        return ExpressionWrapper(summed / Value(1000.0), output_field=FloatField())
 
     def snippet(self, match: TextMatch | str, target):
         prefix = target.doc_path

@@ -17,6 +17,8 @@ corrections and the query as it ran.
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -25,6 +27,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from rulesref.search.backends import tokens_of
+from rulesref.search.ranking import EPSILON
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
 from rulesref.search.stopwords import STOP_WORDS, bare, is_stop_word
 from rulesref.search.syntax import And, Not, Or, Query, Text
@@ -141,12 +144,20 @@ class Vocabulary(frozenset):
         return [w for w in near if abs(len(w) - len(word)) <= slack]
 
     @classmethod
-    def of(cls, words) -> Vocabulary:
-        vocabulary = cls(words)
+    def of(cls, frequencies: Counter, documents: int) -> Vocabulary:
+        """From how many of the ``documents`` each word occurs in."""
+        vocabulary = cls(w for w in frequencies if len(w) > 2 and not w.isdigit())
+        vocabulary.frequencies, vocabulary.documents = frequencies, documents
         vocabulary._by_start = {}
         for w in sorted(vocabulary):
             vocabulary._by_start.setdefault(w[0], []).append(w)
         return vocabulary
+
+    def weight(self, tokens) -> float:
+        """How telling a run of words is: BM25's inverse document frequency of its
+        rarest word (a word the index lacks counts as in none)."""
+        n = min((self.frequencies.get(t, 0) for t in tokens), default=0)
+        return math.log(1 + (self.documents - n + 0.5) / (n + 0.5))
 
 
 @lru_cache(maxsize=4)
@@ -156,12 +167,13 @@ def _vocabulary(version) -> Vocabulary:
 
     # Once per process and index version, outside the search's time budget: at
     # 100k entries it takes longer than a search may (every search past it was a 503).
-    words = set()
+    frequencies, documents = Counter(), 0
     with outside_budget():
         rows = SearchDocument.objects.values_list("name", "tags", "body").iterator(chunk_size=5000)
         for row in rows:  # one tokenizer run per row: three per row took twice as long
-            words.update(tokens_of(" ".join(text or "" for text in row)))
-    return Vocabulary.of(w for w in words if len(w) > 2 and not w.isdigit())
+            frequencies.update(set(tokens_of(" ".join(text or "" for text in row))))
+            documents += 1
+    return Vocabulary.of(frequencies, documents)
 
 
 def vocabulary() -> Vocabulary:
@@ -183,10 +195,25 @@ def vocabulary() -> Vocabulary:
     # A document's id is its object's id in its kind's block (autoincrement ids).
     _index_size = sum(top - id_range(kind)[0] for kind, top in zip(
         DOCUMENT_KINDS, highest, strict=True) if top is not None)
-    return _vocabulary((highest, catalog_version()))
+    global _last_vocabulary
+    _last_vocabulary = _vocabulary((highest, catalog_version()))
+    return _last_vocabulary
 
 
 _index_size: int | None = None
+_last_vocabulary: Vocabulary | None = None
+
+
+def term_weights(terms) -> tuple[int, ...]:
+    """Each term's share (in thousandths) of a score summed over several terms, by
+    how telling its words are (``Vocabulary.weight``): for a database whose ranking
+    counts every word alike (PostgreSQL's ts_rank_cd), so that "divinities" counts
+    for more than "attack". From the index as this process last read it (each
+    search that corrects words reads it): for weighing hits, never for choosing them."""
+    known = _last_vocabulary or vocabulary()
+    weights = [known.weight(term.tokens) for term in terms]
+    total = sum(weights) or 1.0
+    return tuple(max(1, round(1000 * w / total)) for w in weights)
 
 
 def index_size() -> int | None:
@@ -200,9 +227,10 @@ def _correct(word: str, words: Vocabulary) -> str | None:
     if len(word) < MIN_CORRECTED or word.isdigit() or word in words or word in STOP_WORDS:
         return None
     close = process.extract(word, words.candidates(word), scorer=Indel.normalized_similarity,
-                            score_cutoff=CORRECTION_CUTOFF, limit=None)
+                            score_cutoff=CORRECTION_CUTOFF - EPSILON, limit=None)
     # The best, ties to the word last in alphabetical order (as difflib's
-    # get_close_matches chose, which compared ~10x slower).
+    # get_close_matches chose, which compared ~10x slower); exactly the cutoff
+    # ("tokin" -> token, 0.8) meets it.
     return max(close, key=lambda found: found[1:2] + found[:1])[0] if close else None
 
 

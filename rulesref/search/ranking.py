@@ -15,13 +15,15 @@ from rulesref.search.backends import tokens_of
 from rulesref.search.compiler import Compiled, Target
 
 
-def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: bool = True):
+def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: bool = True,
+           terms: tuple[tuple[str, int], ...] = ()):
     """The filtered queryset (annotated with ``name_rank`` and ``search_score`` when
     there is free text) and the ORDER BY that ranks it (empty without free text).
 
     ``prefix``: a name starting with the words ranks next after an exact name (a
     name being typed); not for a sentence, whose words are whole ("how do I win"
-    is not asking for "Winning Attack")."""
+    is not asking for "Winning Attack"). ``terms``: (expression, weight) per term,
+    for a backend that scores a sum over them (``weighs_rare_words`` False)."""
     queryset = queryset.filter(compiled.where)
     ordering = []
     if compiled.phrase:
@@ -29,7 +31,7 @@ def ranked(queryset, compiled: Compiled, target: Target, backend, *, prefix: boo
         ordering.append("-name_rank")
     if compiled.match is not None:
         queryset = queryset.filter(backend.match_q(compiled.match, target)).annotate(
-            search_score=backend.score(compiled.match, target))
+            search_score=backend.score(compiled.match, target, terms))
         ordering.append("-search_score")
     return queryset, ordering
 
@@ -60,6 +62,12 @@ def in_given_order(ids: list[int]):
                 default=Value(len(ids)), output_field=IntegerField())
 
 
+# A similarity exactly at a cutoff (4 of 5 letters: 0.8) must meet it: rapidfuzz,
+# comparing with a tolerance of its own, misses it at 0.8 - 1e-9. The ratios of
+# short texts lie much further apart than this.
+EPSILON = 1e-6
+
+
 def name_similarity(text: str, name: str, floor: float = 0.0) -> float:
     """0..1: how close a (misspelt) ``text`` is to ``name`` or to a run of its words
     (a run at 0.95 of its own similarity), as the Indel distance normalised:
@@ -70,13 +78,13 @@ def name_similarity(text: str, name: str, floor: float = 0.0) -> float:
     a comparison that cannot beat its cutoff, and a long name (a ruling's question)
     has dozens of runs. difflib took ~170 us a name, a fifth of a misspelt search."""
     wanted, words = " ".join(tokens_of(text)), tokens_of(name)
-    best = Indel.normalized_similarity(wanted, " ".join(words), score_cutoff=floor)
+    best = Indel.normalized_similarity(wanted, " ".join(words), score_cutoff=floor - EPSILON)
     width = len(wanted.split())
     for i in range(max(len(words) - width + 1, 0)):
         window = " ".join(words[i:i + width])
         if abs(len(window) - len(wanted)) > len(wanted) / 2:
             continue  # a short word inside a long name is not a near miss
-        cutoff = max(best, floor) / 0.95
+        cutoff = max(best, floor) / 0.95 - EPSILON
         if cutoff < 1:
             best = max(best, 0.95 * Indel.normalized_similarity(wanted, window, score_cutoff=cutoff))
     return best

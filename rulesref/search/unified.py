@@ -29,7 +29,7 @@ from rulesref.search.backends import (
 from rulesref.search.compiler import DOCUMENTS, Compiler
 from rulesref.search.fuzzy import similar_documents
 from rulesref.search.models import ID_BLOCK, SearchDocument
-from rulesref.search.questions import Understood, index_size, understand
+from rulesref.search.questions import Understood, index_size, term_weights, understand
 from rulesref.search.ranking import (
     RankedPage,
     in_given_order,
@@ -263,6 +263,7 @@ class _Ranking:
         values = {"game": self.game, "kind": self.kind, "first": tuple(first),
                   "phrase": compiled.phrase,
                   "match": None if compiled.match is None else self.backend.expression(compiled.match),
+                  **self._terms(compiled.match),
                   "cut": (self.per_kind,) if self.per_kind else (self.limit, self.offset)}
         values = {name: value for name, value in values.items() if value}
         try:
@@ -284,6 +285,14 @@ class _Ranking:
             counts = {}
             total = rows[0]["total"] if rows else self._count(compiled) if self.offset else 0
         return rows, counts, total
+
+    def _terms(self, match) -> dict:
+        """For a backend that weighs no word above another, a match of several terms
+        as each term's expression and weight (a score summed over them)."""
+        if self.backend.weighs_rare_words or match is None or len(match.terms) < 2:
+            return {}
+        return {"terms": tuple(self.backend.expression(TextMatch((term,))) for term in match.terms),
+                "weights": term_weights(match.terms)}
 
     def _index_first(self, compiled, first: tuple[int, ...] = ()
                      ) -> tuple[list[dict], dict[str, int], int] | None:
@@ -341,7 +350,9 @@ class _Ranking:
         phrase and match to build with (the search's own, or stand-ins)."""
         compiled = replace(compiled, phrase=values.get("phrase", ""), match=values.get("match"))
         documents, _ = ranked(_documents(values.get("game"), values.get("kind")), compiled,
-                              DOCUMENTS, self.backend, prefix=not self.question)
+                              DOCUMENTS, self.backend, prefix=not self.question,
+                              terms=tuple(zip(values.get("terms", ()), values.get("weights", ()),
+                                              strict=True)))
         keys = []
         if "first" in values:  # the hits that had every word stay ahead of those with some
             documents = documents.annotate(rank_first=Case(

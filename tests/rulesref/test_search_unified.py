@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 
 from cardsite.response_cache import catalog_version
 from cardsite.selectors import card_autocomplete, card_list, card_named
+from rulesref.search.models import SearchDocument
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all, snippet_html
 from rulesref.selectors import rule_list, ruling_list, term_list
@@ -93,13 +94,36 @@ def test_misspelt_words_are_corrected_from_the_index(catalog):
 
 
 def test_a_short_word_is_not_corrected_to_one_two_letters_shorter():
-    from rulesref.search.questions import Vocabulary, _correct
+    from rulesref.search.questions import _correct
 
-    words = Vocabulary.of(["hard", "hazards", "initiative", "tentakiller"])
+    words = vocabulary_of("hard", "hazards", "initiative", "tentakiller", "steal", "steer")
     assert _correct("hazard", words) == "hazards"  # a letter left out
     assert _correct("initative", words) == "initiative"
     assert _correct("tentakilr", words) == "tentakiller"  # two letters, in a long word
-    assert _correct("hazard", Vocabulary.of(["hard"])) is None  # two letters of six
+    assert _correct("hazard", vocabulary_of("hard")) is None  # two letters of six
+    # Exactly at the cutoff (4 of 5 letters, 0.8); a tie goes to the word last in order.
+    assert _correct("steel", words) == "steer"
+    assert _correct("tokin", vocabulary_of("token")) == "token"
+
+
+def vocabulary_of(*documents: str):
+    from collections import Counter
+
+    from rulesref.search.questions import Vocabulary
+    return Vocabulary.of(Counter(w for text in documents for w in set(text.split())), len(documents))
+
+
+def test_a_rare_word_weighs_more_than_a_common_one(monkeypatch):
+    from rulesref.search import questions
+    from rulesref.search.backends import TextTerm
+
+    words = vocabulary_of("attack card", "attack", "attack relic", "attack card")
+    assert words.weight(("relic",)) > words.weight(("card",)) > words.weight(("attack",)) > 0
+    assert words.weight(("unheard",)) > words.weight(("relic",))  # in no document
+    assert words.weight(("attack", "relic")) == words.weight(("relic",))  # a run: its rarest
+    monkeypatch.setattr(questions, "_last_vocabulary", words)
+    weights = questions.term_weights([TextTerm(("attack",)), TextTerm(("relic",))])
+    assert weights[1] > 2 * weights[0] and abs(sum(weights) - 1000) <= 1
 
 
 def test_misspelt_names_fall_back(catalog):
@@ -284,3 +308,30 @@ def test_words_in_parentheses_are_part_of_the_sentence():
     # An 'or' in parentheses stays syntax.
     assert understand(parse("damage (zapper or bolt)"), games, correct=False).text == \
         "damage (zapper or bolt)"
+
+
+def test_a_sentence_ranks_by_its_rare_word(db, monkeypatch):
+    """Of "spell alternative", too few documents have both words, and a few hundred
+    have "spell": those with "alternative" alone come far ahead of where counting
+    every word alike put them (bm25 weighs words by rarity; PostgreSQL's ranking
+    is given weights: with them 64th, without 181st of 255)."""
+    from django.core.management import call_command
+
+    from rulesref.search.backends import PostgresBackend, tokens_of
+
+    call_command("load_catalog", verbosity=0)
+    rare = {pk for pk, *texts in SearchDocument.objects.values_list("id", "name", "body", "extra")
+            if {"alternative"} <= set(tokens_of(" ".join(texts))) and "spell" not in tokens_of(" ".join(texts))}
+    assert rare
+
+    def place() -> int:
+        result = search_all(q="spell alternative", limit=300)
+        assert result.relaxed and result.total > 200
+        return min(i for i, hit in enumerate(result.hits) if hit["id"] in rare)
+
+    if connection.vendor != "postgresql":
+        assert place() <= 2
+        return
+    weighed = place()
+    monkeypatch.setattr(PostgresBackend, "weighs_rare_words", True)  # as it ranked before
+    assert weighed < place() / 2
