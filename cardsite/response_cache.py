@@ -9,10 +9,12 @@ responses marked private/no-store are never cached.
 """
 from __future__ import annotations
 
+import threading
 import uuid
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.signals import request_finished, request_started
 from django.db import connection, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.cache import get_cache_key, get_conditional_response, learn_cache_key
@@ -33,18 +35,39 @@ def _cache():
     return caches[CACHE_ALIAS]
 
 
+# Within a request the version is read once (the cache's key prefix, the search's
+# vocabulary and game names each asked for it): a query saved per reader. Outside
+# a request (commands, tests calling code directly) every call reads it.
+_request = threading.local()
+
+
+def _request_started(**kwargs) -> None:
+    _request.active, _request.version = True, None
+
+
+def _request_finished(**kwargs) -> None:
+    _request.active, _request.version = False, None
+
+
 def catalog_version() -> str:
+    if getattr(_request, "active", False) and _request.version is not None:
+        return _request.version
     cache = _cache()
     version = cache.get(VERSION_KEY)
     if version is None:
         version = uuid.uuid4().hex[:12]
         cache.add(VERSION_KEY, version, None)
         version = cache.get(VERSION_KEY, version)
+    if getattr(_request, "active", False):
+        _request.version = version
     return version
 
 
 def bump_catalog_version() -> None:
-    _cache().set(VERSION_KEY, uuid.uuid4().hex[:12], None)
+    version = uuid.uuid4().hex[:12]
+    _cache().set(VERSION_KEY, version, None)
+    if getattr(_request, "active", False):
+        _request.version = version  # this request's own write: it reads what it wrote
 
 
 def _bump_on_commit(**kwargs) -> None:
@@ -62,12 +85,24 @@ def connect_signals() -> None:
     from cardsite.models import Component, Entry, Game, RollBand
     from rulesref.models import GlossaryTerm, Rule, Ruling
 
+    request_started.connect(_request_started, dispatch_uid="catalog-version-request-started")
+    request_finished.connect(_request_finished, dispatch_uid="catalog-version-request-finished")
     for model in (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling):
         uid = f"response-cache-{model.__name__}"
         post_save.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-delete")
     for through in (Ruling.entries.through, Ruling.rules.through, GlossaryTerm.rules.through):
         m2m_changed.connect(_bump_on_commit, sender=through, dispatch_uid=f"response-cache-{through.__name__}")
+
+
+class _Recorded:
+    """A stand-in cache for learn_cache_key: keeps the header list it sets."""
+
+    def __init__(self):
+        self.writes = {}
+
+    def set(self, key, value, timeout=None):
+        self.writes[key] = value
 
 
 class CatalogResponseCacheMiddleware:
@@ -99,8 +134,10 @@ class CatalogResponseCacheMiddleware:
         response = self.get_response(request)
         if self._cacheable_response(request, response):
             def store():
-                key = learn_cache_key(request, response, TIMEOUT, prefix, cache=cache)
-                cache.set(key, response, TIMEOUT)
+                # The URL's header list and the response, in one write (cardsite.db_cache).
+                headers = _Recorded()
+                key = learn_cache_key(request, response, TIMEOUT, prefix, cache=headers)
+                cache.set_many({**headers.writes, key: response}, TIMEOUT)
 
             skipped_when_locked(store)
             response["X-Cache"] = "miss"

@@ -239,7 +239,7 @@ CACHES = {
     # Anonymous GET responses, keyed by the catalog version (cardsite.response_cache);
     # a table (migration cardsite 0004) so every app process shares it.
     "responses": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "cardsite.db_cache.DatabaseCache",
         "LOCATION": "response_cache",
         "OPTIONS": {"MAX_ENTRIES": 50000, "CULL_FREQUENCY": 4},
     },

@@ -9,6 +9,7 @@ full-text hit falls back to the closest names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from html import escape
 
 from django.core.exceptions import EmptyResultSet
@@ -17,6 +18,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from cardsite import games
 from cardsite.models import Game
+from cardsite.response_cache import catalog_version
 from rulesref.search import links, shapes
 from rulesref.search.backends import (
     MARK_END,
@@ -116,8 +118,14 @@ class UnifiedResult:
 
 
 def _games():
-    return shapes.fetch(("games",), {}, lambda _: Game.objects.order_by("position").values_list(
-        "slug", "short_name", "name"))
+    return _games_of(catalog_version())
+
+
+@lru_cache(maxsize=4)
+def _games_of(version) -> tuple[tuple[str, str, str], ...]:
+    """(slug, short name, name) of each game: the same four every search, read again
+    after any write to the catalog (a renamed game bumps the catalog version)."""
+    return tuple(Game.objects.order_by("position").values_list("slug", "short_name", "name"))
 
 
 def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int = 0,

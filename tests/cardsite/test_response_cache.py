@@ -70,3 +70,61 @@ def test_a_cached_response_still_answers_conditional_requests(client, entry):
     assert first.status_code == 200 and first["ETag"]
     again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again["X-Cache"] == "hit"
+
+
+def test_a_stored_response_is_one_write(client, entry, monkeypatch):
+    """The URL's header list and the response: one transaction of upserts
+    (cardsite.db_cache), not Django's COUNT, SELECT and INSERT per key."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cardsite import db_cache
+
+    client.get("/api/cards/")  # the catalog version made
+    monkeypatch.setattr(db_cache.DatabaseCache, "_writes", 1)  # not a write that counts
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/cards/rumble/zapper/")["X-Cache"] == "miss"
+    writes = [q["sql"] for q in queries if "response_cache" in q["sql"] and any(
+        word in q["sql"] for word in ("INSERT", "UPDATE", "COUNT"))]
+    # both keys in one statement (the debug log's "2 times: INSERT ..."); no count
+    # for culling, which is made on one write in CULL_CHECK_EVERY
+    assert len(writes) == 1 and writes[0].startswith("2 times: INSERT") and "ON CONFLICT" in writes[0]
+    assert client.get("/api/cards/rumble/zapper/")["X-Cache"] == "hit"
+
+
+def test_the_catalog_version_is_read_once_a_request(client, entry):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get("/api/search/?q=warm")
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/search/", {"q": "zapper deluxe"})  # the cache's prefix and the vocabulary
+    reads = [q for q in queries if "catalog-version" in q["sql"]]
+    assert len(reads) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_renamed_game_is_named_in_words_at_once(client, entry):
+    entry.game.short_name = "Castle"
+    assert client.get("/api/search/", {"q": "zapper castle"}).json()["understood"]["game"] is None
+    entry.game.save()  # the version bump: the search's kept game names are read again
+    assert client.get("/api/search/", {"q": "zapper castle"}).json()["understood"]["game"] == "rumble"
+
+
+def test_culling_counts_the_table_on_a_sample_of_writes(monkeypatch):
+    from cardsite import db_cache
+
+    monkeypatch.setattr(db_cache.DatabaseCache, "_writes", 0)
+    cache = db_cache.DatabaseCache("response_cache", {"OPTIONS": {"MAX_ENTRIES": 10,
+                                                                  "CULL_FREQUENCY": 2}})
+    for n in range(3 * db_cache.CULL_CHECK_EVERY):
+        cache.set_many({f"k{n}": n, f"h{n}": [n]}, 60)
+    assert cache.get_many(["k0", f"k{3 * db_cache.CULL_CHECK_EVERY - 1}"]) != {}
+    from django.db import connection
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM response_cache")
+        rows = cursor.fetchone()[0]
+    # 120 rows without culling; a cull halves the table (CULL_FREQUENCY 2), and then
+    # a check's 20 writes of two rows follow: at most 80
+    assert rows <= 4 * db_cache.CULL_CHECK_EVERY
+    assert cache.get(f"k{3 * db_cache.CULL_CHECK_EVERY - 1}") == 3 * db_cache.CULL_CHECK_EVERY - 1
