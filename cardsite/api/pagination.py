@@ -81,8 +81,10 @@ class UnifiedSearchPagination(SearchPagination):
             "type": "object", "nullable": True,
             "description": "The top hit when it is a rule or ruling scoring clearly above "
             "the next one, or, for a question of what a thing is ('what is a rally card'), "
-            "the glossary term (the search page's answer box), with its text and citation; "
-            "else null.",
+            "the glossary term, or, for a question of how many of a thing the box holds "
+            "('how many penta coins'), its line of the game's contents list (kind "
+            "'component': its count, or that the rulebook does not give it): the search "
+            "page's answer box, with its text and citation; else null.",
             "properties": {k: {"type": "string"} for k in (
                 "kind", "title", "url", "game", "game_name", "text", "citation")},
             "required": ["kind", "title", "url", "game", "game_name", "text", "citation"],

@@ -61,3 +61,7 @@ def term_url(slug: str) -> str:
 
 def ruling_url(game: str, slug: str) -> str:
     return _url("ruling-list", "/rulings/") + f"?game={game}#{slug}"
+
+
+def component_url(game: str, slug: str) -> str:
+    return _url("game-detail", "/games/{0}/", game) + f"#{slug}"

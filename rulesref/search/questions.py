@@ -84,6 +84,8 @@ class Understood:
     text: str = ""  # the query as understood, for display
     # "what is a rally card", "what does blood mean": a term's definition answers it
     asks_definition: bool = False
+    # "how many treasure cards in rumble": a component's count may answer it
+    asks_count: bool = False
 
     @property
     def corrected(self) -> bool:
@@ -334,6 +336,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     if kept or others:
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
         result.asks_definition = _asks_definition(words, kept)
+        result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
         if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
             # "what is a rally card": the glossary has Rally, and many texts say "card"
             result.dropped.append(kept[-1].value)

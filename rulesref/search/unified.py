@@ -17,7 +17,7 @@ from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
 from cardsite import games
-from cardsite.models import Game
+from cardsite.models import Component, Game
 from cardsite.response_cache import catalog_version
 from rulesref.search import links, shapes
 from rulesref.search.backends import (
@@ -39,6 +39,7 @@ from rulesref.search.ranking import (
     ranked,
     sqlite_name_rank,
 )
+from rulesref.search.stopwords import STOP_WORDS
 from rulesref.search.syntax import Query, parse
 
 KIND_RANK = {"card": 0, "term": 1, "rule": 2}  # and rulings last
@@ -189,6 +190,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             result.counts[hit["kind"]] += 1
         result.total = len(result.hits)
     result.answer = _answer(result.hits, understood) if not result.fuzzy and not offset else None
+    if understood.asks_count and not offset:
+        result.answer = _counted(understood.query, result.game) or result.answer
     return result
 
 
@@ -468,6 +471,58 @@ def _answer(hits: list[dict], understood: Understood | None = None) -> dict | No
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
         return hits[0]
     return None
+
+
+def _folded(tokens) -> frozenset[str]:
+    """Words as a contents list and a question may both write them: "cards" and
+    "card" alike, stop words ("and", "of") left out."""
+    return frozenset(t[:-1] if len(t) > 3 and t.endswith("s") else t
+                     for t in tokens if t not in STOP_WORDS)
+
+
+@lru_cache(maxsize=4)
+def _components_of(version) -> tuple[tuple[frozenset[str], dict], ...]:
+    """Every game's contents list (a few dozen lines), read again after any write."""
+    rows = Component.objects.values("slug", "name", "count", "source", "game__slug",
+                                    "game__short_name")
+    return tuple((_folded(tokens_of(row["name"])), row) for row in rows)
+
+
+# Besides a component's name, what "how many X ..." may say of the box and no more:
+# "how many dice do i roll" asks about a roll, not about the box's dice.
+CONTENTS_WORDS = ("come", "comes", "box", "game", "games", "total", "altogether", "include",
+                  "includes", "included", "contain", "contains", "copies", "copy")
+SERIES = ("epic", "spell", "wars")  # "... come in epic spell wars rumble"
+
+
+def _counted(query: Query, game: str | None) -> dict | None:
+    """For "how many X": the answer from the contents list, when exactly one line of
+    it (in the game asked about, if any) has its whole name among the words asked
+    and the other words only speak of the box (the longest such name: "dead wizard
+    tokens" is not "wizard tokens"); its count, or that the rulebook does not give it."""
+    tokens = [t for text in query.texts(positive_only=True) for t in tokens_of(text.value)]
+    for i in range(len(tokens) - len(SERIES) + 1):
+        if tuple(tokens[i:i + len(SERIES)]) == SERIES:
+            tokens[i:i + len(SERIES)] = []
+            break
+    asked = _folded(tokens)
+    neutral = _folded(CONTENTS_WORDS)
+    named = [(len(words), row) for words, row in _components_of(catalog_version())
+             if words and words <= asked <= words | neutral
+             and (game is None or row["game__slug"] == game)]
+    if not named:
+        return None
+    longest = max(n for n, _ in named)
+    best = [row for n, row in named if n == longest]
+    if len(best) != 1:
+        return None  # "how many treasure cards": in Rumble's box and in Anarchy's
+    row = best[0]
+    text = (f"The box holds {row['count']} {row['name']}." if row["count"] is not None else
+            f"How many {row['name']} the box holds is unknown: the rulebook does not say.")
+    return {"kind": "component", "title": row["name"], "text": text,
+            "url": links.component_url(row["game__slug"], row["slug"]),
+            "game": row["game__slug"], "game_name": row["game__short_name"],
+            "citation": f"{row['game__short_name']} rulebook · {row['source']}".rstrip(" ·")}
 
 
 def _fuzzy_hits(query: Query, compiled, game: str | None, kind: str | None,

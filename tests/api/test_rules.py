@@ -95,6 +95,11 @@ def test_unified_search_answers_a_question_and_says_how_it_read_it(api, db):
     assert typo["understood"]["corrections"] == {"initative": "initiative"}
     keywords = api.get("/api/search/", {"q": "is:creature"}).json()
     assert keywords["answer"] is None  # no rule or ruling answers a card filter
+    count = api.get("/api/search/", {"q": "how many penta coins"}).json()["answer"]
+    assert count == {"kind": "component", "title": "Penta-Coins",
+                     "url": "/games/satanic-panic/#penta-coins", "game": "satanic-panic",
+                     "game_name": count["game_name"], "text": "The box holds 40 Penta-Coins.",
+                     "citation": f"{count['game_name']} rulebook · Satanic Contents"}
 
 
 def test_unified_search_errors(api, catalog):

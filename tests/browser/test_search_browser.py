@@ -49,6 +49,19 @@ def test_a_question_of_what_a_thing_is_answers_with_the_glossary(site, page, scr
     page.screenshot(path=screenshot_dir / "search-definition-phone.png", full_page=True)
 
 
+def test_how_many_of_a_thing_the_box_holds_answers_from_the_contents_list(site, page,
+                                                                        screenshot_dir):
+    page.goto(site + "/search/?q=how+many+penta+coins+are+there")
+    answer = page.locator(".answer-box")
+    expect(answer.locator(".answer-text")).to_have_text("The box holds 40 Penta-Coins.")
+    expect(answer.locator(".citation")).to_contain_text("Satanic Contents")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "search-count-phone.png", full_page=True)
+    answer.locator("h2 a").click()  # to its line of the game's contents list
+    expect(page).to_have_url(re.compile(r"/games/satanic-panic/#penta-coins$"))
+    expect(page.locator("#penta-coins")).to_contain_text("40")
+
+
 def test_empty_card_search_and_sections_with_pages(site, page, screenshot_dir):
     page.goto(site + "/cards/?q=glyph%3Adark")
     message = page.locator(".empty-result")

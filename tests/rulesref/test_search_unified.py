@@ -336,3 +336,27 @@ def test_a_sentence_ranks_by_its_rare_word(db, monkeypatch):
     weighed = place()
     monkeypatch.setattr(PostgresBackend, "weighs_rare_words", True)  # as it ranked before
     assert weighed < place() / 2
+
+
+@pytest.mark.parametrize("q, title, text", [
+    ("how many treasure cards come in epic spell wars rumble", "Treasure Cards", "25 Treasure"),
+    ("How many Champion cards are in anarchy at the arena?", "Champion Cards", "15 Champion"),
+    ("how many dead wizard tokens in satanic panic", "Dead Wizard Tokens", "42 Dead Wizard"),
+    ("how many victims in demoniac", "Victims", "unknown: the rulebook does not say"),
+    ("how many tresure cards in rumble", "Treasure Cards", "25"),  # corrected first
+    ("how many treasure cards", None, None),  # Rumble's and Anarchy's: which?
+    ("how many dice do i roll", None, None),  # a roll, not the box
+    ("how many wizard tokens in satanic panic", None, None),  # no line of that whole name
+    ("treasure cards rumble", None, None),  # not a question of how many
+])
+def test_how_many_of_a_thing_the_box_holds(db, q, title, text):
+    from django.core.management import call_command
+
+    call_command("load_catalog", verbosity=0)
+    answer = search_all(q=q).answer
+    if title is None:
+        assert answer is None or answer["kind"] != "component"
+        return
+    assert (answer["kind"], answer["title"]) == ("component", title)
+    assert text in answer["text"] and answer["url"].startswith(f"/games/{answer['game']}/#")
+    assert "rulebook" in answer["citation"]
