@@ -83,7 +83,8 @@ class UnifiedSearchPagination(SearchPagination):
             "the next one, or, for a question of what a thing is ('what is a rally card'), "
             "the glossary term, or, for a question of how many of a thing the box holds "
             "('how many penta coins'), its line of the game's contents list (kind "
-            "'component': its count, or that the rulebook does not give it): the search "
+            "'component': its count, or that the rulebook does not give it), or for how many "
+            "players a game is for where its rulebook says (kind 'game'): the search "
             "page's answer box, with its text and citation; else null.",
             "properties": {k: {"type": "string"} for k in (
                 "kind", "title", "url", "game", "game_name", "text", "citation")},

@@ -495,6 +495,28 @@ CONTENTS_WORDS = ("come", "comes", "box", "game", "games", "total", "altogether"
 SERIES = ("epic", "spell", "wars")  # "... come in epic spell wars rumble"
 
 
+PLAYER_WORDS = ("player", "players", "people", "play")  # "how many players can play demoniac"
+
+
+@lru_cache(maxsize=4)
+def _players_of(version) -> dict[str, dict]:
+    """Each game's player count where its rulebook gives one, by slug."""
+    return {row["slug"]: row for row in Game.objects.exclude(players=None).exclude(
+        players="").values("slug", "short_name", "players")}
+
+
+def _players(asked: frozenset[str], game: str | None) -> dict | None:
+    """For "how many players" in a game whose rulebook gives its player count."""
+    row = _players_of(catalog_version()).get(game) if game else None
+    if row is None or not asked & _folded(PLAYER_WORDS[:3]) or not asked <= _folded(
+            PLAYER_WORDS + CONTENTS_WORDS):
+        return None
+    return {"kind": "game", "title": row["short_name"],
+            "text": f"{row['short_name']} is for {row['players'].lower()}.",
+            "url": links.url("game-detail", "/games/{0}/", row["slug"]), "game": row["slug"],
+            "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
+
+
 def _counted(query: Query, game: str | None) -> dict | None:
     """For "how many X": the answer from the contents list, when exactly one line of
     it (in the game asked about, if any) has its whole name among the words asked
@@ -506,6 +528,9 @@ def _counted(query: Query, game: str | None) -> dict | None:
             tokens[i:i + len(SERIES)] = []
             break
     asked = _folded(tokens)
+    players = _players(asked, game)
+    if players:
+        return players
     neutral = _folded(CONTENTS_WORDS)
     named = [(len(words), row) for words, row in _components_of(catalog_version())
              if words and words <= asked <= words | neutral

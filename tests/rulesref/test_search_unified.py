@@ -360,3 +360,16 @@ def test_how_many_of_a_thing_the_box_holds(db, q, title, text):
     assert (answer["kind"], answer["title"]) == ("component", title)
     assert text in answer["text"] and answer["url"].startswith(f"/games/{answer['game']}/#")
     assert "rulebook" in answer["citation"]
+
+
+def test_how_many_players_where_the_rulebook_gives_it(db):
+    from django.core.management import call_command
+
+    call_command("load_catalog", verbosity=0)
+    answer = search_all(q="how many players can play demoniac?").answer
+    assert (answer["kind"], answer["text"]) == ("game", "Demoniac is for 2-4 players.")
+    assert answer["url"] == "/games/demoniac/" and answer["citation"] == "Demoniac rulebook"
+    for q in ("how many players rumble",  # its rulebook gives no player count
+              "how many players", "how many player cards in demoniac"):
+        answer = search_all(q=q).answer
+        assert answer is None or answer["kind"] not in ("game", "component"), q
