@@ -63,5 +63,9 @@ def ruling_url(game: str, slug: str) -> str:
     return _url("ruling-list", "/rulings/") + f"?game={game}#{slug}"
 
 
+def game_url(game: str) -> str:
+    return _url("game-detail", "/games/{0}/", game)
+
+
 def component_url(game: str, slug: str) -> str:
-    return _url("game-detail", "/games/{0}/", game) + f"#{slug}"
+    return game_url(game) + f"#{slug}"

@@ -9,7 +9,6 @@ full-text hit falls back to the closest names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from html import escape
 
 from django.core.exceptions import EmptyResultSet
@@ -17,9 +16,9 @@ from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
 from cardsite import games
-from cardsite.models import Component, Game
+from cardsite.models import Game
 from cardsite.response_cache import catalog_version
-from rulesref.search import links, shapes
+from rulesref.search import contents, links, shapes
 from rulesref.search.backends import (
     MARK_END,
     MARK_START,
@@ -39,7 +38,6 @@ from rulesref.search.ranking import (
     ranked,
     sqlite_name_rank,
 )
-from rulesref.search.stopwords import STOP_WORDS
 from rulesref.search.syntax import Query, parse
 
 KIND_RANK = {"card": 0, "term": 1, "rule": 2}  # and rulings last
@@ -119,14 +117,7 @@ class UnifiedResult:
 
 
 def _games():
-    return _games_of(catalog_version())
-
-
-@lru_cache(maxsize=4)
-def _games_of(version) -> tuple[tuple[str, str, str], ...]:
-    """(slug, short name, name) of each game: the same four every search, read again
-    after any write to the catalog (a renamed game bumps the catalog version)."""
-    return tuple(Game.objects.order_by("position").values_list("slug", "short_name", "name"))
+    return contents.games(catalog_version())
 
 
 def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int = 0,
@@ -191,7 +182,7 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         result.total = len(result.hits)
     result.answer = _answer(result.hits, understood) if not result.fuzzy and not offset else None
     if understood.asks_count and not offset:
-        result.answer = _counted(understood.query, result.game) or result.answer
+        result.answer = contents.answer(understood.query, result.game) or result.answer
     return result
 
 
@@ -471,83 +462,6 @@ def _answer(hits: list[dict], understood: Understood | None = None) -> dict | No
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
         return hits[0]
     return None
-
-
-def _folded(tokens) -> frozenset[str]:
-    """Words as a contents list and a question may both write them: "cards" and
-    "card" alike, stop words ("and", "of") left out."""
-    return frozenset(t[:-1] if len(t) > 3 and t.endswith("s") else t
-                     for t in tokens if t not in STOP_WORDS)
-
-
-@lru_cache(maxsize=4)
-def _components_of(version) -> tuple[tuple[frozenset[str], dict], ...]:
-    """Every game's contents list (a few dozen lines), read again after any write."""
-    rows = Component.objects.values("slug", "name", "count", "source", "game__slug",
-                                    "game__short_name")
-    return tuple((_folded(tokens_of(row["name"])), row) for row in rows)
-
-
-# Besides a component's name, what "how many X ..." may say of the box and no more:
-# "how many dice do i roll" asks about a roll, not about the box's dice.
-CONTENTS_WORDS = ("come", "comes", "box", "game", "games", "total", "altogether", "include",
-                  "includes", "included", "contain", "contains", "copies", "copy")
-SERIES = ("epic", "spell", "wars")  # "... come in epic spell wars rumble"
-
-
-PLAYER_WORDS = ("player", "players", "people", "play")  # "how many players can play demoniac"
-
-
-@lru_cache(maxsize=4)
-def _players_of(version) -> dict[str, dict]:
-    """Each game's player count where its rulebook gives one, by slug."""
-    return {row["slug"]: row for row in Game.objects.exclude(players=None).exclude(
-        players="").values("slug", "short_name", "players")}
-
-
-def _players(asked: frozenset[str], game: str | None) -> dict | None:
-    """For "how many players" in a game whose rulebook gives its player count."""
-    row = _players_of(catalog_version()).get(game) if game else None
-    if row is None or not asked & _folded(PLAYER_WORDS[:3]) or not asked <= _folded(
-            PLAYER_WORDS + CONTENTS_WORDS):
-        return None
-    return {"kind": "game", "title": row["short_name"],
-            "text": f"{row['short_name']} is for {row['players'].lower()}.",
-            "url": links.url("game-detail", "/games/{0}/", row["slug"]), "game": row["slug"],
-            "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
-
-
-def _counted(query: Query, game: str | None) -> dict | None:
-    """For "how many X": the answer from the contents list, when exactly one line of
-    it (in the game asked about, if any) has its whole name among the words asked
-    and the other words only speak of the box (the longest such name: "dead wizard
-    tokens" is not "wizard tokens"); its count, or that the rulebook does not give it."""
-    tokens = [t for text in query.texts(positive_only=True) for t in tokens_of(text.value)]
-    for i in range(len(tokens) - len(SERIES) + 1):
-        if tuple(tokens[i:i + len(SERIES)]) == SERIES:
-            tokens[i:i + len(SERIES)] = []
-            break
-    asked = _folded(tokens)
-    players = _players(asked, game)
-    if players:
-        return players
-    neutral = _folded(CONTENTS_WORDS)
-    named = [(len(words), row) for words, row in _components_of(catalog_version())
-             if words and words <= asked <= words | neutral
-             and (game is None or row["game__slug"] == game)]
-    if not named:
-        return None
-    longest = max(n for n, _ in named)
-    best = [row for n, row in named if n == longest]
-    if len(best) != 1:
-        return None  # "how many treasure cards": in Rumble's box and in Anarchy's
-    row = best[0]
-    text = (f"The box holds {row['count']} {row['name']}." if row["count"] is not None else
-            f"How many {row['name']} the box holds is unknown: the rulebook does not say.")
-    return {"kind": "component", "title": row["name"], "text": text,
-            "url": links.component_url(row["game__slug"], row["slug"]),
-            "game": row["game__slug"], "game_name": row["game__short_name"],
-            "citation": f"{row['game__short_name']} rulebook · {row['source']}".rstrip(" ·")}
 
 
 def _fuzzy_hits(query: Query, compiled, game: str | None, kind: str | None,

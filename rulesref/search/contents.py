@@ -1,0 +1,100 @@
+"""Answers from the catalog's own facts rather than its texts: how many of a thing
+a game's box holds (its contents list) and how many players a game is for.
+
+"How many penta coins" is answered by the line "40 Penta-Coins" of Satanic
+Panic's contents list, with its count or that the rulebook does not give it;
+"how many players can play demoniac" by the game's player count. The facts are
+a few dozen rows, kept per catalog version: no query per search.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cardsite.models import Component, Game
+from cardsite.response_cache import catalog_version
+from rulesref.search import links
+from rulesref.search.backends import tokens_of
+from rulesref.search.stopwords import STOP_WORDS
+from rulesref.search.syntax import Query
+
+
+def _folded(tokens) -> frozenset[str]:
+    """Words as a contents list and a question may both write them: "cards" and
+    "card" alike, stop words ("and", "of") left out."""
+    return frozenset(t[:-1] if len(t) > 3 and t.endswith("s") else t
+                     for t in tokens if t not in STOP_WORDS)
+
+
+# Besides a component's name, what "how many X ..." may say of the box and no more:
+# "how many dice do i roll" asks about a roll, not about the box's dice.
+ABOUT_THE_BOX = _folded(("come", "comes", "box", "game", "games", "total", "altogether",
+                         "include", "includes", "included", "contain", "contains", "copies",
+                         "copy"))
+SERIES = ("epic", "spell", "wars")  # "... come in epic spell wars rumble"
+PLAYERS = _folded(("player", "players", "people"))  # "how many players can play demoniac"
+ABOUT_PLAYERS = PLAYERS | _folded(("play",)) | ABOUT_THE_BOX
+
+
+@lru_cache(maxsize=4)
+def _games(version) -> tuple[dict, ...]:
+    return tuple(Game.objects.order_by("position").values("slug", "short_name", "name", "players"))
+
+
+def games(version) -> tuple[tuple[str, str, str], ...]:
+    """(slug, short name, name) of each game: the same four every search, read again
+    after any write to the catalog (a renamed game bumps the catalog version)."""
+    return tuple((g["slug"], g["short_name"], g["name"]) for g in _games(version))
+
+
+@lru_cache(maxsize=4)
+def _components(version) -> tuple[tuple[frozenset[str], dict], ...]:
+    """Every game's contents list, each line with its name's words."""
+    rows = Component.objects.values("slug", "name", "count", "source", "game__slug",
+                                    "game__short_name")
+    return tuple((_folded(tokens_of(row["name"])), row) for row in rows)
+
+
+def answer(query: Query, game: str | None) -> dict | None:
+    """For a question of how many (``Understood.asks_count``), an answer box from the
+    catalog's facts, or None."""
+    tokens = [t for text in query.texts(positive_only=True) for t in tokens_of(text.value)]
+    for i in range(len(tokens) - len(SERIES) + 1):
+        if tuple(tokens[i:i + len(SERIES)]) == SERIES:
+            tokens[i:i + len(SERIES)] = []
+            break
+    asked, version = _folded(tokens), catalog_version()
+    return _players(asked, game, version) or _component(asked, game, version)
+
+
+def _players(asked: frozenset[str], game: str | None, version) -> dict | None:
+    """For "how many players": a game whose rulebook gives its player count."""
+    row = next((g for g in _games(version) if g["slug"] == game and g["players"]), None)
+    if row is None or not asked & PLAYERS or not asked <= ABOUT_PLAYERS:
+        return None
+    return {"kind": "game", "title": row["short_name"],
+            "text": f"{row['short_name']} is for {row['players'].lower()}.",
+            "url": links.game_url(row["slug"]), "game": row["slug"],
+            "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
+
+
+def _component(asked: frozenset[str], game: str | None, version) -> dict | None:
+    """The line of the contents list when exactly one (in the game asked about, if
+    any) has its whole name among the words asked and the other words only speak
+    of the box (the longest such name: "dead wizard tokens" is not "wizard tokens");
+    its count, or that the rulebook does not give it."""
+    named = [(len(words), row) for words, row in _components(version)
+             if words and words <= asked <= words | ABOUT_THE_BOX
+             and (game is None or row["game__slug"] == game)]
+    if not named:
+        return None
+    longest = max(n for n, _ in named)
+    best = [row for n, row in named if n == longest]
+    if len(best) != 1:
+        return None  # "how many treasure cards": in Rumble's box and in Anarchy's
+    row = best[0]
+    text = (f"The box holds {row['count']} {row['name']}." if row["count"] is not None else
+            f"How many {row['name']} the box holds is unknown: the rulebook does not say.")
+    return {"kind": "component", "title": row["name"], "text": text,
+            "url": links.component_url(row["game__slug"], row["slug"]),
+            "game": row["game__slug"], "game_name": row["game__short_name"],
+            "citation": f"{row['game__short_name']} rulebook · {row['source']}".rstrip(" ·")}
