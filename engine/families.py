@@ -24,6 +24,7 @@ from .spellgames import rounds
 from .spellgames.games import MAX_WIZARDS
 
 MAX_SEED = 2**31 - 1
+FLAGS_KEPT = 5  # the by-hand notes a stored Satanic Panic or Demoniac state keeps
 
 
 class SpellRoundFamily:
@@ -157,6 +158,9 @@ class _OpenSpielFamily:
         # action), not repeated inside every stored state.
         data = state.to_dict()
         data["log"] = []
+        # Each flag is also a log entry: the state keeps the last few the page shows, not
+        # every one since turn 1 (they made a late Satanic Panic state ~64 KB).
+        data["flags"] = data.get("flags", [])[-FLAGS_KEPT:]
         return data
 
     def check(self, state, action) -> list[Problem]:

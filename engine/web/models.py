@@ -58,3 +58,27 @@ class SandboxEvent(models.Model):
 
     def __str__(self):
         return f"{self.sandbox_id} #{self.seq}"
+
+
+class SandboxSeat(models.Model):
+    """A link to one seat's view of a table (or a spectator's, ``seat`` empty).
+
+    The table's own id is its owner's link: it shows everything and may act for
+    every seat. A seat's key shows that seat's hand and the table, and acts
+    for that seat only; a spectator's key shows the table and acts for nobody.
+    Keys are as unguessable as the table's id and lead to it, never the reverse.
+    """
+
+    key = models.CharField(primary_key=True, max_length=32, default=new_sandbox_id,
+                           editable=False)
+    sandbox = models.ForeignKey(Sandbox, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=60, blank=True, help_text="Empty: a spectator.")
+
+    class Meta:
+        ordering = ["sandbox", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["sandbox", "seat"], name="sandbox_seat_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.sandbox_id} {self.seat or 'spectator'}"

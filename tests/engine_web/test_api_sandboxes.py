@@ -149,7 +149,9 @@ def test_a_stale_version_is_refused_with_409_and_undo_steps_back(api, game):
     body = stale.json()
     assert body["status"] == 409 and body["code"] == "stale-version"
     assert body["version"] == second["version"] and body["detail"]
-    assert api.get(second["url"]).json() == {k: v for k, v in second.items() if k != "events"}
+    got = api.get(second["url"]).json()
+    assert [s["seat"] for s in got.pop("seats")][-1] is None  # the owner gets the seats' links
+    assert got == {k: v for k, v in second.items() if k != "events"}
 
     undone = api.post(f"{BASE}{table['id']}/undo/", {"version": first["version"]},
                       format="json")

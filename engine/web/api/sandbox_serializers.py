@@ -71,8 +71,26 @@ class SandboxEvent(ExplanationStepSerializer):
     (``type``, the dice, the wizard...) vary by event."""
 
 
+class SeatLink(serializers.Serializer):
+    seat = serializers.CharField(allow_null=True, help_text="The seat; null: a spectator.")
+    key = serializers.CharField(help_text="Use it where the table's id goes.")
+    url = serializers.URLField()
+    page_url = serializers.URLField()
+
+
 class SandboxTable(serializers.Serializer):
-    id = serializers.CharField()
+    id = serializers.CharField(
+        help_text="The link this answer was asked through: the table's own id (its owner's: "
+        "the full state, every seat's moves), or a seat's or spectator's key from `seats`.")
+    view = serializers.ChoiceField(
+        choices=["full", "seat", "spectator"],
+        help_text="`full`: the owner's view, or anyone's once the game is over; `seat`: "
+        "that seat's hand and the table, the other seats' hands, face-down cards and every "
+        "deck's order left out (counted in `state.hidden`); `spectator`: the table alone.")
+    seat = serializers.CharField(allow_null=True, help_text="The seat this link plays.")
+    seats = SeatLink(many=True, required=False,
+                     help_text="The owner's answer to create and GET: a link per seat (give "
+                     "each player theirs) and one for spectators.")
     game = serializers.ChoiceField(choices=list(FAMILIES))
     version = serializers.IntegerField(help_text="Send it back with the next action or undo.")
     state = serializers.JSONField(
@@ -87,7 +105,8 @@ class SandboxTable(serializers.Serializer):
     legal_actions = serializers.ListField(
         child=serializers.DictField(child=serializers.JSONField()),
         help_text="Every action allowed now, each complete (one item per choice of target, "
-        "die, card or amount): post one back unchanged. Empty once finished.")
+        "die, card or amount): post one back unchanged. Empty once finished. A seat's link "
+        "lists that seat's moves only, a spectator's none.")
     by_hand = serializers.ListField(
         child=serializers.CharField(),
         help_text="The action types that apply card text the engine cannot run yet (the "

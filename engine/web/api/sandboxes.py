@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from cardsite.api.errors import ApiError
 from engine.core import EngineError
 from engine.families import family_for
+from engine.seat_views import seat_actions
 from engine.web.models import Sandbox
 from engine.web.sandbox import service
 
@@ -37,22 +38,33 @@ SANDBOX_ID = OpenApiParameter(
 
 
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
-               state=None) -> dict:
-    """The table as the API shows it; ``state``: the loaded state, if the caller has it."""
+               state=None, access: service.Access | None = None, links: bool = False) -> dict:
+    """The table as the API shows it to ``access`` (default: the owner); ``state``: the
+    loaded state, if the caller has it; ``links``: add each seat's link (owner only)."""
+    access = access or service.Access(sandbox, sandbox.id)
     family = family_for(sandbox.game)
     state = family.load(sandbox.state) if state is None else state
     finished = family.is_terminal(state)
     result = family.result(state) if finished else None
+    actor, legal = family.actor(state), family.legal_actions(state)
+    if not access.owner:
+        legal = seat_actions(legal, access.seat, actor)
+    key = access.key
     body = {
-        "id": sandbox.id, "game": sandbox.game, "version": sandbox.version,
-        "state": sandbox.state, "actor": family.actor(state),
-        "legal_actions": family.legal_actions(state), "by_hand": sorted(family.by_hand),
+        "id": key, "game": sandbox.game, "version": sandbox.version,
+        "view": "full" if access.owner or finished else access.role, "seat": access.seat,
+        "state": service.visible_state(access, state), "actor": actor,
+        "legal_actions": legal, "by_hand": sorted(family.by_hand),
         "finished": finished, "winner": (result or {}).get("winner"), "result": result,
-        "url": request.build_absolute_uri(reverse("engine-api-sandbox", args=[sandbox.id])),
-        "log_url": request.build_absolute_uri(reverse("engine-api-sandbox-log",
-                                                      args=[sandbox.id])),
-        "page_url": request.build_absolute_uri(sandbox.get_absolute_url()),
+        "url": request.build_absolute_uri(reverse("engine-api-sandbox", args=[key])),
+        "log_url": request.build_absolute_uri(reverse("engine-api-sandbox-log", args=[key])),
+        "page_url": request.build_absolute_uri(reverse("sandbox-detail", args=[key])),
     }
+    if links and access.owner:
+        body["seats"] = [{**link, "url": request.build_absolute_uri(
+            reverse("engine-api-sandbox", args=[link["key"]])), "page_url":
+            request.build_absolute_uri(reverse("sandbox-detail", args=[link["key"]]))}
+            for link in service.seat_links(sandbox)]
     if events is not None:
         body["events"] = events
     return body
@@ -64,6 +76,8 @@ def api_error(exc: service.SandboxError | EngineError) -> ApiError:
         return ApiError(exc.message, status_code=400, code=exc.code, field=exc.field)
     if isinstance(exc, service.SandboxNotFound):
         return ApiError(exc.message, status_code=404, code="not_found")
+    if isinstance(exc, service.SandboxForbidden):
+        return ApiError(exc.message, status_code=403, code="not-your-seat")
     if isinstance(exc, service.SandboxStale):
         return ApiError(exc.message, status_code=409, code="stale-version", version=exc.current)
     if exc.problems:
@@ -75,10 +89,11 @@ def api_error(exc: service.SandboxError | EngineError) -> ApiError:
 
 
 class SandboxAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
-    """The site's schema class, without 401/403: anyone may play."""
+    """The site's schema class, without 401: anyone may play (403: a seat's link asked for
+    another seat's move or the owner's undo)."""
 
     def _error_codes(self) -> list[str]:
-        return ["400", "404", "429"]
+        return ["400", "403", "404", "429"]
 
 
 STALE = OpenApiResponse(s.StaleVersion, description="The table changed since `version`: "
@@ -155,7 +170,8 @@ class SandboxListView(SandboxView):
         data = self.body(s.SandboxCreate)
         service_call = self._replay if "replay" in data else self._create
         sandbox = self.run(service_call, request, data)
-        return Response(table_body(request, sandbox), status=status.HTTP_201_CREATED)
+        return Response(table_body(request, sandbox, links=True),
+                        status=status.HTTP_201_CREATED)
 
     @staticmethod
     def _create(request, data) -> Sandbox:
@@ -174,8 +190,8 @@ class SandboxDetailView(SandboxView):
     @extend_schema(tags=TAGS, parameters=[SANDBOX_ID], responses={200: s.SandboxTable},
                    summary="A sandbox table: its state, who decides and every legal action.")
     def get(self, request, sandbox_id):
-        sandbox = self.run(service.sandbox_load, sandbox_id)
-        return Response(table_body(request, sandbox))
+        access = self.run(service.sandbox_access, sandbox_id)
+        return Response(table_body(request, access.sandbox, access=access, links=True))
 
 
 class SandboxActionView(ShortPostPath, SandboxView):
@@ -186,7 +202,8 @@ class SandboxActionView(ShortPostPath, SandboxView):
     def short_answer(self, request, body, sandbox_id) -> dict:
         data = validated(s.SandboxAction, body)
         outcome = service.sandbox_act(sandbox_id, data["action"], data["version"])
-        return table_body(request, outcome.sandbox, outcome.events, outcome.state)
+        return table_body(request, outcome.sandbox, outcome.events, outcome.state,
+                          outcome.access)
 
     @extend_schema(
         tags=TAGS, parameters=[SANDBOX_ID], request=s.SandboxAction,
@@ -203,7 +220,8 @@ class SandboxActionView(ShortPostPath, SandboxView):
     def post(self, request, sandbox_id):
         data = self.body(s.SandboxAction)
         outcome = self.run(service.sandbox_act, sandbox_id, data["action"], data["version"])
-        return Response(table_body(request, outcome.sandbox, outcome.events, outcome.state))
+        return Response(table_body(request, outcome.sandbox, outcome.events, outcome.state,
+                                   outcome.access))
 
 
 class SandboxUndoView(SandboxView):

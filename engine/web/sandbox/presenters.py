@@ -16,6 +16,7 @@ from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_symbol
 from engine.demoniac.rules import tally
 from engine.families import family_for
+from engine.seat_views import seat_may_take
 from engine.spellgames import deck, rounds
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS, MAX_HP, SLOTS
 from engine.spellgames.legality import spell_check
@@ -30,6 +31,8 @@ def button(label: str, action: dict, style: str = "") -> dict:
 def present(game: str, state) -> dict:
     family = family_for(game)
     view = PRESENTERS[family.family](game, state)
+    for player in view.get("wizards") or view.get("players") or []:
+        player.setdefault("controls", True)  # the owner's page: every seat's controls
     view["actor"] = family.actor(state)
     view["terminal"] = family.is_terminal(state)
     view["result"] = family.result(state)
@@ -281,6 +284,31 @@ def present_demoniac(game: str, state) -> dict:
         "buttons": buttons, "pending": state.pending, "flags": state.flags[-5:],
         "destroyed": state.destroyed_divinities,
     }
+
+
+def for_seat(view: dict, seat: str | None) -> dict:
+    """The presented table as ``seat`` sees it (None: a spectator), in place: the other
+    seats' hands and face-down spells leave, their controls too (the service refuses their
+    moves anyway; engine.seat_views does the same to the API's state)."""
+    view["seat"] = seat
+    building = view.get("phase") == "build"
+    for player in view.get("wizards") or view.get("players") or []:
+        mine = player["name"] == seat
+        player["controls"] = mine
+        if not mine:
+            player["hand_hidden"] = len(player.get("hand") or [])
+            player["hand"] = []
+            if building and player.get("spell"):
+                player["spell_hidden"] = len(player["spell"])
+                player["spell"], player["check"] = [], None
+    for group in (view.get("actions") or {}).values():  # Satanic Panic's buttons
+        group[:] = [b for b in group if seat_may_take(json.loads(b["action"]), seat,
+                                                       view.get("actor"))]
+    for key in ("buttons", "reaction_buttons", "play_buttons"):
+        if key in view:
+            view[key] = [b for b in view[key] if seat_may_take(json.loads(b["action"]), seat,
+                                                               view.get("actor"))]
+    return view
 
 
 PRESENTERS = {"spell": present_spell, "deckbuilder": present_panic, "demoniac": present_demoniac}

@@ -20,8 +20,9 @@ from django.utils import timezone
 
 from engine.core import EngineError, Problem, make_rng
 from engine.families import MAX_SEED, family_for
+from engine.seat_views import seat_may_take, seat_view, seats
 
-from ..models import Sandbox, SandboxEvent
+from ..models import Sandbox, SandboxEvent, SandboxSeat
 from . import store
 from .throttling import SandboxCreationThrottle
 
@@ -75,16 +76,91 @@ class SandboxThrottled(SandboxError):
         self.retry_after = retry_after
 
 
+class SandboxForbidden(SandboxError):
+    """A seat's or spectator's link asked for what only the table's owner may do."""
+
+    status = 403
+
+
+@dataclass
+class Access:
+    """Who a link lets in: the owner (the table's own id), one seat, or a spectator."""
+
+    sandbox: Sandbox
+    key: str
+    seat: str | None = None
+    owner: bool = True
+
+    @property
+    def sees_all(self) -> bool:
+        """The owner, and everyone once the game is over."""
+        return self.owner or family_for(self.sandbox.game).is_terminal(
+            family_for(self.sandbox.game).load(self.sandbox.state))
+
+    @property
+    def role(self) -> str:
+        return "owner" if self.owner else "seat" if self.seat else "spectator"
+
+
 @dataclass
 class ActOutcome:
     sandbox: Sandbox
     events: list[dict] = field(default_factory=list)
     state: object = None  # the family's live state (sandbox.state is its dump): no reload
+    access: Access | None = None
 
 
 def sandbox_load(sandbox_id) -> Sandbox:
     """The table, or SandboxNotFound."""
     return _load(sandbox_id)
+
+
+def sandbox_access(key) -> Access:
+    """The table a link leads to and what it may see and do, or SandboxNotFound.
+
+    The owner's link (the table's id) is looked up first: the hot path of a
+    bot playing every seat costs no more than before."""
+    sandbox = store.load(str(key))
+    if sandbox is not None:
+        return Access(sandbox, sandbox.id)
+    row = SandboxSeat.objects.filter(pk=str(key)).values_list("sandbox_id", "seat").first()
+    sandbox = store.load(row[0]) if row else None
+    if sandbox is None:
+        raise SandboxNotFound(f"No sandbox {key!r}: it may have been cleaned up "
+                              "after a long time unused.")
+    return Access(sandbox, str(key), seat=row[1] or None, owner=False)
+
+
+def seat_links(sandbox: Sandbox) -> list[dict]:
+    """Each seat's key and the spectators' (seat None), made the first time they are asked for."""
+    names = seats(sandbox.game, sandbox.state)
+    known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+    missing = [n for n in [*names, ""] if n not in known]
+    if missing:
+        SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=n) for n in missing],
+                                        ignore_conflicts=True)
+        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+    return [{"seat": n or None, "key": known[n]} for n in [*names, ""]]
+
+
+def visible_state(access: Access, state=None) -> dict:
+    """The stored state as this link may see it: all of it for the owner or a finished
+    game, else the seat's view (engine.seat_views)."""
+    sandbox = access.sandbox
+    if access.owner:
+        return sandbox.state
+    family = family_for(sandbox.game)
+    loaded = family.load(sandbox.state) if state is None else state
+    if family.is_terminal(loaded):
+        return sandbox.state
+    return seat_view(sandbox.game, sandbox.state, access.seat)
+
+
+def require_owner(access: Access, what: str) -> None:
+    if not access.owner:
+        raise SandboxForbidden(f"Only the table's owner may {what}: this link is "
+                               + (f"{access.seat}'s seat." if access.seat else
+                                  "a spectator's."))
 
 
 def _load(sandbox_id) -> Sandbox:
@@ -160,13 +236,22 @@ def check_action(family, state, action) -> list[Problem]:
 
 
 def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
-    """Validate ``action`` with the engine, apply it, save it if nobody moved meanwhile."""
-    sandbox = _load(sandbox_id)
+    """Validate ``action`` with the engine, apply it, save it if nobody moved meanwhile.
+
+    ``sandbox_id`` is any link to the table: a seat's acts for that seat only, a
+    spectator's for nobody."""
+    access = sandbox_access(sandbox_id)
+    sandbox = access.sandbox
     expected = _require_version(expected_version)
     if sandbox.version != expected:
         raise SandboxStale(expected, sandbox.version)
     family = family_for(sandbox.game)
     state = family.load(sandbox.state)
+    if not access.owner and not (isinstance(action, dict) and seat_may_take(
+            action, access.seat, family.actor(state))):
+        raise SandboxForbidden(
+            f"This link is {access.seat}'s seat: it may only take {access.seat}'s own moves."
+            if access.seat else "This link is a spectator's: it may watch, not play.")
     problems = check_action(family, state, action)
     if problems:
         raise SandboxRefused("Not allowed: " + " ".join(
@@ -176,7 +261,7 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     except EngineError as exc:  # input the preflight passed but the rule code rejects
         raise SandboxRefused(exc.message) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
-    return ActOutcome(sandbox, events, state)
+    return ActOutcome(sandbox, events, state, access)
 
 
 def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
@@ -207,8 +292,14 @@ def rebuild(sandbox: Sandbox, actions: list) -> tuple[object, list[list[dict]]]:
 
 
 def sandbox_log(sandbox_id) -> tuple[Sandbox, list[SandboxEvent]]:
-    """The sandbox and its log: the setup (seq 0), then every action with its events."""
-    sandbox = _load(sandbox_id)
+    """The sandbox and its log: the setup (seq 0), then every action with its events.
+
+    The actions name the cards each seat placed and held: the owner's, or
+    everyone's once the game is over."""
+    access = sandbox_access(sandbox_id)
+    if not access.sees_all:
+        require_owner(access, "read the log before the game is over (it names every hand)")
+    sandbox = access.sandbox
     return sandbox, list(sandbox.events.order_by("seq"))
 
 
@@ -252,7 +343,9 @@ def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
 
 def sandbox_undo(sandbox_id, expected_version) -> Sandbox:
     """Step back one action: replay every action but the last from the seed."""
-    sandbox = _load(sandbox_id)
+    access = sandbox_access(sandbox_id)
+    require_owner(access, "undo")
+    sandbox = access.sandbox
     expected = _require_version(expected_version)
     if sandbox.version != expected:
         raise SandboxStale(expected, sandbox.version)
@@ -272,7 +365,10 @@ def sandbox_replay(sandbox_id, upto: int | None = None) -> dict:
     Returns the rebuilt state, the steps replayed, and whether the rebuilt
     state equals the stored one (it must, when the whole log is replayed).
     """
-    sandbox = _load(sandbox_id)
+    access = sandbox_access(sandbox_id)
+    if not access.sees_all:
+        require_owner(access, "replay the table before the game is over")
+    sandbox = access.sandbox
     log = list(sandbox.events.filter(seq__gt=0).order_by("seq"))
     total = len(log)
     upto = total if upto is None else max(0, min(int(upto), total))

@@ -21,16 +21,19 @@ from engine.families import family_for
 from ..models import Sandbox
 from .catalog_cards import champions
 from .forms import action_from_post, options_from_post
-from .presenters import present
+from .presenters import for_seat, present
 from .service import (
+    Access,
     SandboxError,
     SandboxNotFound,
     SandboxRefused,
     check_creation_throttle,
+    sandbox_access,
     sandbox_act,
     sandbox_create,
     sandbox_replay,
     sandbox_undo,
+    seat_links,
 )
 
 DIGITS = re.compile(r"[0-9]{1,12}")
@@ -70,21 +73,30 @@ def _log(sandbox: Sandbox, upto: int | None = None):
     return list(events[:LOG_SHOWN])
 
 
-def _context(sandbox: Sandbox, *, message: str = "", status: str = "", state=None,
+def _context(access: Access, *, message: str = "", status: str = "", state=None,
              step=None) -> dict:
+    """The page of one link: the owner's shows everything and every seat's controls (and
+    the seats' links to hand out); a seat's its own hand and moves; a spectator's the table."""
+    sandbox = access.sandbox
     family = family_for(sandbox.game)
     loaded = family.load(state if state is not None else sandbox.state)
-    return {"sandbox": sandbox, "view": present(sandbox.game, loaded), "message": message,
-            "message_status": status, "log": _log(sandbox, step), "readonly": step is not None,
-            "step": step}
+    view = present(sandbox.game, loaded)
+    readonly = step is not None
+    if not access.owner and not view["terminal"]:
+        for_seat(view, access.seat)
+        readonly = readonly or access.seat is None or view["actor"] not in (None, access.seat)
+    return {"sandbox": sandbox, "key": access.key, "access": access, "view": view,
+            "message": message, "message_status": status, "log": _log(sandbox, step),
+            "readonly": readonly, "step": step,
+            "links": seat_links(sandbox) if access.owner and step is None else []}
 
 
 def _not_found(request, exc: SandboxNotFound):
     return render(request, "sandbox/not_found.html", {"message": exc.message}, status=404)
 
 
-def _table(request, sandbox: Sandbox, *, message="", status_code=200):
-    context = _context(sandbox, message=message,
+def _table(request, access: Access, *, message="", status_code=200):
+    context = _context(access, message=message,
                        status="error" if status_code >= 400 else "ok")
     template = ("sandbox/_table.html" if request.META.get(FRAGMENT_HEADER)
                 else "sandbox/detail.html")
@@ -94,27 +106,25 @@ def _table(request, sandbox: Sandbox, *, message="", status_code=200):
 @require_GET
 def sandbox_detail(request, sandbox_id):
     try:
-        sandbox = Sandbox.objects.get(pk=sandbox_id)
-    except Sandbox.DoesNotExist:
-        return _not_found(request, SandboxNotFound(f"No sandbox {sandbox_id!r}: it may have "
-                                                   "been cleaned up after a long time unused."))
-    return _table(request, sandbox)
+        access = sandbox_access(sandbox_id)
+    except SandboxNotFound as exc:
+        return _not_found(request, exc)
+    return _table(request, access)
 
 
 def _after_write(request, sandbox_id, write):
     """Run a write; redirect (plain form) or answer the fragment (JavaScript)."""
     try:
-        outcome = write()
+        write()
     except SandboxNotFound as exc:
         return _not_found(request, exc)
     except (SandboxError, EngineError) as exc:
         status = getattr(exc, "status", 400)
-        sandbox = Sandbox.objects.get(pk=sandbox_id)
-        return _table(request, sandbox, message=exc.message, status_code=status)
-    sandbox = outcome if isinstance(outcome, Sandbox) else outcome.sandbox
+        return _table(request, sandbox_access(sandbox_id), message=exc.message,
+                      status_code=status)
     if request.META.get(FRAGMENT_HEADER):
-        return _table(request, sandbox)
-    return HttpResponseRedirect(reverse("sandbox-detail", args=[sandbox.id]) + "#table",
+        return _table(request, sandbox_access(sandbox_id))
+    return HttpResponseRedirect(reverse("sandbox-detail", args=[sandbox_id]) + "#table",
                                 status=303)
 
 
@@ -124,8 +134,7 @@ def sandbox_act_view(request, sandbox_id):
         try:
             action = action_from_post(request.POST)
         except EngineError as exc:
-            if not Sandbox.objects.filter(pk=sandbox_id).exists():
-                raise SandboxNotFound(f"No sandbox {sandbox_id!r}.") from exc
+            sandbox_access(sandbox_id)  # SandboxNotFound first
             raise SandboxRefused(exc.message) from exc
         return sandbox_act(sandbox_id, action, request.POST.get("version"))
     return _after_write(request, sandbox_id, write)
@@ -142,8 +151,12 @@ def sandbox_replay_view(request, sandbox_id):
     step = request.GET.get("step", "")
     try:
         replay = sandbox_replay(sandbox_id, int(step) if DIGITS.fullmatch(step) else None)
+        access = sandbox_access(sandbox_id)
     except SandboxNotFound as exc:
         return _not_found(request, exc)
-    context = _context(replay["sandbox"], state=replay["state"], step=replay["step"])
+    except SandboxError as exc:  # a seat's link before the end
+        return _table(request, sandbox_access(sandbox_id), message=exc.message,
+                      status_code=exc.status)
+    context = _context(access, state=replay["state"], step=replay["step"])
     context.update(replay=replay)
     return render(request, "sandbox/replay.html", context)
