@@ -119,22 +119,21 @@ if _database_url:
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            "CONN_MAX_AGE": CONN_MAX_AGE,
-            "OPTIONS": {
-                # WAL lets readers and one writer work at once (several gunicorn
-                # workers); IMMEDIATE transactions avoid upgrade deadlocks.
-                # A 64 MiB page cache keeps the full-text tables in memory.
-                "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;"
-                ),
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-            },
-        }
+        "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH,
+                    "CONN_MAX_AGE": CONN_MAX_AGE}
     }
+# However SQLite is chosen (unset, or DATABASE_URL=sqlite:///...), one configuration:
+# WAL lets readers and one writer work at once (several gunicorn workers);
+# IMMEDIATE transactions take the write lock at BEGIN, where the busy timeout
+# waits for it (a deferred transaction's upgrade to writing fails at once instead);
+# a write waits SQLITE_BUSY_TIMEOUT seconds for the lock, then answers 503 with
+# Retry-After. A 64 MiB page cache keeps the full-text tables in memory.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

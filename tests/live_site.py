@@ -72,8 +72,11 @@ def _site_env(tmp: Path) -> dict:
            "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "GRIMOIRE_VAR_DIR": str(tmp), "GRIMOIRE_PLAIN_STATIC": "1",
            "DJANGO_SETTINGS_MODULE": "cardsite.settings", "PYTHONPATH": str(ROOT),
-           "API_ANON_THROTTLE_RATE": "100000/min"}
+           "API_ANON_THROTTLE_RATE": "100000/min", "SECURE_COOKIES": "0"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    # SQLite chosen by URL, as an operator would: it must keep WAL, IMMEDIATE and
+    # the busy timeout (cardsite.settings gives every SQLite the same options).
+    env.setdefault("DATABASE_URL", f"sqlite:///{tmp}/grimoire.sqlite3")
     return env
 
 
@@ -81,7 +84,7 @@ def _site_env(tmp: Path) -> dict:
 def _own_database(env: dict):
     """On PostgreSQL, a fresh database for the site, dropped afterwards."""
     url = env.get("DATABASE_URL")
-    if not url:
+    if not url.startswith("postgres"):
         yield
         return
     import psycopg

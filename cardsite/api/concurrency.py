@@ -1,8 +1,9 @@
 """Writes that cannot race: row locks, and optimistic concurrency with ETag/If-Match.
 
 An update or delete runs in one transaction that first locks the object's row
-(``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction
-already holds the database's write lock) and reads it again under that lock.
+(``SELECT ... FOR UPDATE OF`` the object's table only, on PostgreSQL; on SQLite
+the IMMEDIATE transaction already holds the database's write lock) and reads it
+again under that lock. A deadlock all the same is retried once, then a 503.
 So a PATCH racing a DELETE either finishes before the DELETE starts, or finds
 the row gone and answers 404: the save never falls through to an INSERT that
 brings a deleted row back, and the history records one delete, last.
@@ -18,13 +19,13 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.db import transaction
 from django.utils.http import parse_etags, quote_etag
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from cardsite.api.errors import ApiError
+from cardsite.db_contention import locked, retried_on_deadlock
 
 
 class PreconditionFailed(ApiError):
@@ -63,13 +64,12 @@ class LockedWritesMixin:
     def rows_to_lock(self, obj):
         """The rows a write of ``obj`` locks, in a fixed order; override where a
         delete cascades to rows another write would lock first."""
-        return type(obj).objects.filter(pk=obj.pk)
+        return locked(type(obj).objects.filter(pk=obj.pk))
 
     def locked_object(self):
         """The object, read again after locking its row (404 when it is gone)."""
         obj = self.get_object()
-        locked = self.rows_to_lock(obj).select_for_update().values_list("pk", flat=True)
-        if obj.pk not in list(locked):
+        if obj.pk not in list(self.rows_to_lock(obj).values_list("pk", flat=True)):
             raise NotFound(f"The {type(obj)._meta.verbose_name} was deleted meanwhile.")
         return self.get_object()
 
@@ -84,12 +84,16 @@ class LockedWritesMixin:
 
     def update(self, request, *args, **kwargs):
         partial = kwargs.pop("partial", False)
-        with transaction.atomic():
+
+        def write():
             instance = self.locked_object()
             self.check_if_match(instance)
             serializer = self.get_serializer(instance, data=request.data, partial=partial)
             serializer.is_valid(raise_exception=True)
             self.perform_update(serializer)
+            return serializer
+
+        serializer = retried_on_deadlock(write)
         # Read it back after the commit: the linked HTML (answer_html, html) is
         # written by queryset updates and on-commit hooks, not on this instance.
         try:
@@ -99,8 +103,10 @@ class LockedWritesMixin:
         return self.with_version(Response(self.get_serializer(fresh).data), fresh)
 
     def destroy(self, request, *args, **kwargs):
-        with transaction.atomic():
+        def write():
             instance = self.locked_object()
             self.check_if_match(instance)
             self.perform_destroy(instance)
+
+        retried_on_deadlock(write)
         return Response(status=status.HTTP_204_NO_CONTENT)

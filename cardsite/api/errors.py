@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.signals import got_request_exception
-from django.db import IntegrityError, OperationalError
+from django.db import IntegrityError
 from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
@@ -22,6 +22,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from cardsite.db_contention import is_contention
 from rulesref.search.budget import SearchTimeout
 from rulesref.search.syntax import QuerySyntaxError
 
@@ -51,12 +52,6 @@ class BadQuery(ApiError):
 def bad_query(exc: QuerySyntaxError) -> BadQuery:
     message = getattr(exc, "message", None) or (exc.args[0] if exc.args else str(exc))
     return BadQuery(str(message), getattr(exc, "position", None))
-
-
-def _is_contention(exc: OperationalError) -> bool:
-    """A lock wait that failed (SQLite's busy timeout, a PostgreSQL deadlock)."""
-    text = str(exc).lower()
-    return "database is locked" in text or "deadlock detected" in text
 
 
 def _first_message(errors) -> str:
@@ -97,7 +92,7 @@ def api_exception_handler(exc, context):
         exc = ApiError("A concurrent change conflicts with this one (the object or one it "
                        "refers to was changed or deleted meanwhile); try again.",
                        status_code=409, code="conflict")
-    elif isinstance(exc, OperationalError) and _is_contention(exc):
+    elif is_contention(exc):
         exc = ApiError("The database is busy with another change; try again shortly.",
                        status_code=503, code="busy")
     elif isinstance(exc, RequestDataTooBig):

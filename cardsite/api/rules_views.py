@@ -9,6 +9,7 @@ from rest_framework.exceptions import NotFound
 from cardsite.api.base import ApiView, GameParam, SearchParam, choice
 from cardsite.api.concurrency import LockedWritesMixin
 from cardsite.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
+from cardsite.db_contention import locked
 from cardsite.games import RULING_KINDS
 from rulesref import selectors
 from rulesref.models import Rule
@@ -121,9 +122,9 @@ class RuleViewSet(RulesRefViewSet):
         # parent: lock the whole top-level family, parents first, so a PATCH of
         # 7.3 and a DELETE of 7 queue instead of deadlocking.
         top = rule.number.split(".")[0]
-        return Rule.objects.filter(
+        return locked(Rule.objects.filter(
             Q(number=top) | Q(number__startswith=f"{top}."), game_id=rule.game_id,
-        ).order_by("sort_key")
+        ), "sort_key")
 
     def select(self, params):
         rules = selectors.rule_list(game=params.get("game"), q=params.get("q", ""))

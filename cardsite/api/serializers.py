@@ -21,6 +21,7 @@ from cardsite.api.fields import (
     api_url,
     page_url,
 )
+from cardsite.db_contention import locked
 from cardsite.models import Component, Entry, Game, RollBand
 from engine import abilities as ability_language
 from engine.core import EngineError
@@ -367,7 +368,15 @@ class RelatedRefsMixin:
 
     def _set_relations(self, obj, relations):
         for field, targets in relations.items():
-            getattr(obj, self.ref_fields[field].relation).set(targets)
+            manager = getattr(obj, self.ref_fields[field].relation)
+            # Lock the rows cited before and after (by key, FOR NO KEY UPDATE)
+            # before touching the link rows: a delete of one of them locks it first
+            # and then deletes its link rows, so taking them in the other order
+            # (link rows, then the cited row's key check) could deadlock.
+            touched = {t.pk for t in targets} | set(manager.values_list("pk", flat=True))
+            list(locked(manager.model.objects.filter(pk__in=touched), no_key=True)
+                 .values_list("pk", flat=True))
+            manager.set(targets)
 
 
 class RuleSerializer(UrlsMixin, ModelCleanSerializer):

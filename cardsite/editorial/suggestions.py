@@ -11,12 +11,13 @@ import hashlib
 import time
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from cardsite import games
 from cardsite.api import throttling
+from cardsite.db_contention import locked
 from cardsite.editorial.models import SUGGESTABLE_FIELDS, Suggestion
 from cardsite.history import recorded_as
 from cardsite.models import Entry
@@ -115,9 +116,20 @@ def catalog_field_set(*, obj, field: str, value: str, reason: str, user=None):
 @transaction.atomic
 def suggestion_approve(*, suggestion: Suggestion, user, value: str | None = None) -> Suggestion:
     """Apply the proposed value (or the reviewer's edit of it) and close the suggestion."""
+    # Lock the object, then the suggestion (the order of a delete, which cascades
+    # from the object to its suggestions), and read both again: an edit or delete
+    # of the object meanwhile, or a second reviewer's approval, is seen instead of
+    # overwritten or brought back.
+    try:
+        target = suggestion.target_object
+    except ObjectDoesNotExist:  # deleted since the suggestion was read
+        target = None
+    target = target and locked(type(target).objects.filter(pk=target.pk)).first()
+    suggestion = locked(Suggestion.objects.filter(pk=suggestion.pk)).first()
+    if target is None or suggestion is None:
+        raise ValidationError("The object of this suggestion was deleted meanwhile.")
     if suggestion.status != Suggestion.Status.PENDING:
         raise ValidationError(f"Suggestion #{suggestion.pk} is already {suggestion.status}.")
-    target = suggestion.target_object
     catalog_field_set(obj=target, field=suggestion.field,
                       value=suggestion.proposed_value if value is None else value,
                       reason=f"Suggestion #{suggestion.pk} approved by {user.get_username()}",
