@@ -67,6 +67,18 @@ def card_symbol(card: str) -> str | None:
     return card.split("/")[1] if "/" in card else None
 
 
+def card_name(card: str) -> str:
+    """A card as a player calls it: 'Body Possession (666)', 'Mind Possession (symbol 2, a
+    stand-in name)', 'Disturbance' (the rulebook's names; the ids are the engine's)."""
+    if card == DISTURBANCE:
+        return "Disturbance"
+    kind, symbol = card_kind(card), card_symbol(card)
+    if kind not in POSSESSION_KINDS:
+        return card
+    mark = symbol if symbol == KNOWN_SYMBOL else f"{symbol.replace('-', ' ')}, a stand-in name"
+    return f"{kind.title()} Possession ({mark})"
+
+
 def stand_in_deck() -> list[str]:
     return ([possession(k, s) for k in POSSESSION_KINDS for s in SYMBOLS
              for _ in range(STAND_IN_PER_POSSESSION)]

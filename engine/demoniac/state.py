@@ -46,6 +46,7 @@ from .components import (
     VICTIMS,
     WEAKNESS_SYMBOLS,
     card_kind,
+    card_name,
     stand_in_deck,
 )
 from .rules import (
@@ -213,8 +214,9 @@ class DemoniacState(DemoniacTable):
             self.discard.append(old)
         me.spots[spot] = card
         self.actions_left -= 1
-        self.event("demoniac.possession.spots", f"{me.name} plays {card} on the {spot} spot"
-                    + (f", replacing {old} (discarded)." if old else "."))
+        self.event("demoniac.possession.spots", f"{me.name} plays {card_name(card)} on the "
+                   f"{spot} spot" + (f", replacing their {card_name(old)} (discarded)." if old
+                                     else "."), card=card, spot=spot, replaced=old)
         opts = self.options
         if not me.demoniac and properly_possessed(me.spots, me.victim,
                                                   exact=opts.get("exact_possession", False)):

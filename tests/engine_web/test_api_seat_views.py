@@ -130,6 +130,6 @@ def test_the_pages_of_a_seat_and_of_the_owner(client):
     assert 'data-testid="seat-view"' in page and "You play <strong>Player 2</strong>" in page
     assert links["Player 1"] not in page and sandbox.id not in page
     assert "Hand (6, face down)" in page  # Player 1's hand: its size only
-    assert "Undo last action" not in page and "Possess" not in page  # not their turn
+    assert "Undo last action" not in page and "Possess (1 action)" not in page  # not their turn
     first = client.get(f"/engine/sandbox/{links['Player 1']}/").content.decode()
-    assert "Possess" in first
+    assert "Possess (1 action)" in first

@@ -13,7 +13,7 @@ from engine.core import EngineError
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, hit
 from engine.deckbuilder.setup import TILE_TEXTS
-from engine.demoniac.components import SPOTS, card_kind, card_symbol
+from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
 from engine.demoniac.rules import tally
 from engine.families import family_for
 from engine.seat_views import seat_may_take
@@ -123,12 +123,30 @@ def present_spell(game: str, state: dict) -> dict:
         "slots": SLOTS, "alive_names": [w["name"] for w in core["wizards"] if w["alive"]],
         "all_names": [w["name"] for w in core["wizards"]],
         "can_reveal": not rounds.check(state, {"type": "reveal"}),
+        **_by_hand_defaults(state, legal, caster, current, dealt),
         # A scripted card plays itself; a choice it needs is one button per option.
         "play_buttons": [button(f"Play {current['name']}" + (f": {a['choice']}" if "choice" in a
                                                              else ""), a)
                          for a in legal if a["type"] == "play_card"]
         if current else [],
     }
+
+
+def _by_hand_defaults(state: dict, legal: list[dict], caster, current, dealt: bool) -> dict:
+    """What the by-hand forms offer and pick first: the foe the rules point to (the random
+    foe rolled, else the first foe the engine offers damage to), never the caster; on a
+    dealt table a form only while the engine still offers its effect (not a second damage
+    or KEEP for the same card)."""
+    offered = {a["type"] for a in legal}
+    foes = [a["target"] for a in legal if a["type"] == "damage"]
+    living = [w["name"] for w in state["game"]["wizards"] if w["alive"] and w["name"] != caster]
+    target = (state.get("random_foe") or {}).get("victim") or (foes or living or [None])[0]
+    kept = bool(current) and any(c.get("name") == current.get("name") and c.get(
+        "card") == current.get("id") for w in state["game"]["wizards"]
+        if w["name"] == caster for c in w["creatures"])
+    return {"damage_target": target, "damage_source": caster,
+            "show_damage": not dealt or "damage" in offered,
+            "show_keep": not kept and (not dealt or "keep_creature" in offered)}
 
 
 # --- Satanic Panic -------------------------------------------------------------------
@@ -238,10 +256,32 @@ def _dm_label(action: dict) -> str:
         return ("End the attack: destroy the divinity at " + ", ".join(spots)) if spots \
             else "End the attack"
     if kind == "discard":
-        return f"{action['player']}: discard {action['card']}"
+        return f"{action['player']}: discard {card_name(action['card'])}"
     if kind == "disturb":
         return "Play a disturbance"
     return "End turn"
+
+
+def _dm_card(card: str | None) -> dict | None:
+    symbol = card_symbol(card) if card else None
+    return {"card": card, "name": card_name(card), "kind": card_kind(card), "symbol": symbol,
+            "mark": symbol.replace("-", " ") if symbol else None} if card else None
+
+
+def _possess_spots(state, card: str, spots: list[str]) -> list[dict]:
+    """The spots a possession may go to, best first: an empty spot whose exposed weakness
+    the card's symbol matches, then any empty spot, then (said so) one it would replace."""
+    me, symbol = state.current, card_symbol(card)
+
+    def rank(spot: str) -> int:
+        if me.spots[spot]:
+            return 2
+        return 0 if state.exposed[spot] and state.weaknesses[spot] == symbol else 1
+    ordered = sorted(spots, key=lambda spot: (rank(spot), SPOTS.index(spot)))
+    return [{"spot": spot, "label": f"{spot}: replaces your {card_name(me.spots[spot])} "
+             "(discarded)" if me.spots[spot] else f"{spot} (empty)"
+             + (", matches the exorcist's weakness" if rank(spot) == 0 else ""),
+             "replaces": bool(me.spots[spot])} for spot in ordered]
 
 
 def present_demoniac(game: str, state) -> dict:
@@ -256,11 +296,8 @@ def present_demoniac(game: str, state) -> dict:
         else:
             buttons.append(button(_dm_label(action), action))
     players = [{"name": p.name, "victim": p.victim, "demoniac": p.demoniac, "dice": p.dice,
-                "hand": [{"card": c, "kind": card_kind(c), "symbol": card_symbol(c)}
-                         for c in p.hand],
-                "spots": [{"spot": s, "card": p.spots[s], "kind": card_kind(p.spots[s])
-                           if p.spots[s] else None,
-                           "symbol": card_symbol(p.spots[s]) if p.spots[s] else None}
+                "hand": [_dm_card(c) for c in p.hand],
+                "spots": [{"spot": s, **(_dm_card(p.spots[s]) or {"card": None})}
                           for s in SPOTS],
                 "current": p is state.current}
                for p in state.players]
@@ -277,7 +314,7 @@ def present_demoniac(game: str, state) -> dict:
                    "weakness": state.weaknesses[s] if state.exposed[s] else None,
                    "url": urls.get((state.divinities[s] or {}).get("name"))} for s in SPOTS],
         "victim_urls": urls, "relic": state.relic, "attack": attack, "winner": state.winner,
-        "possess": [{"card": c, "spots": s, "base": json.dumps(
+        "possess": [{**_dm_card(c), "spots": _possess_spots(state, c, s), "base": json.dumps(
             {"type": "possess", "player": state.current.name, "card": c})}
             for c, s in possess.items()],
         "reroll": json.dumps({"type": "reroll", "player": state.current.name}) if reroll else None,
