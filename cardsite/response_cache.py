@@ -88,11 +88,16 @@ def connect_signals() -> None:
     request_started.connect(_request_started, dispatch_uid="catalog-version-request-started")
     request_finished.connect(_request_finished, dispatch_uid="catalog-version-request-finished")
     for model in (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling):
-        uid = f"response-cache-{model.__name__}"
-        post_save.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-save")
-        post_delete.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-delete")
+        connect_model(model)
     for through in (Ruling.entries.through, Ruling.rules.through, GlossaryTerm.rules.through):
         m2m_changed.connect(_bump_on_commit, sender=through, dispatch_uid=f"response-cache-{through.__name__}")
+
+
+def connect_model(model) -> None:
+    """Writes of ``model`` retire the cached responses too (another app's catalog data)."""
+    uid = f"response-cache-{model.__name__}"
+    post_save.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-save")
+    post_delete.connect(_bump_on_commit, sender=model, dispatch_uid=f"{uid}-delete")
 
 
 class _Recorded:

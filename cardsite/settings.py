@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "rulesref",
     "engine.web.apps.EngineConfig",
     "cardsite.editorial.apps.EditorialConfig",
+    "cardsite.images.apps.ImagesConfig",
 ]
 
 MIDDLEWARE = [
@@ -153,8 +154,45 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# --- Media (card images: cardsite.images) --------------------------------------
+# Uploaded images and their renditions. Default: files under the var directory,
+# served by cardsite.images.serving at MEDIA_URL. With IMAGES_S3_BUCKET set, an
+# S3-compatible bucket (django-storages) that every app server shares, read by
+# browsers at IMAGES_S3_PUBLIC_URL (the bucket's public address or a CDN in front).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+MEDIA_URL = "/media/"
+IMAGES_S3_BUCKET = os.environ.get("IMAGES_S3_BUCKET", "").strip()
+if IMAGES_S3_BUCKET:
+    _s3_endpoint = os.environ.get("IMAGES_S3_ENDPOINT_URL", "").strip() or None
+    _default_storage = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": IMAGES_S3_BUCKET,
+            "endpoint_url": _s3_endpoint,
+            "region_name": os.environ.get("IMAGES_S3_REGION", "us-east-1"),
+            "access_key": os.environ.get("IMAGES_S3_ACCESS_KEY_ID") or None,
+            "secret_key": os.environ.get("IMAGES_S3_SECRET_ACCESS_KEY") or None,
+            "querystring_auth": False,
+            "file_overwrite": True,  # names are content hashes: same name, same bytes
+            "default_acl": os.environ.get("IMAGES_S3_ACL") or None,
+            "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
+        },
+    }
+    MEDIA_URL = os.environ.get("IMAGES_S3_PUBLIC_URL", "").strip() or (
+        f"{(_s3_endpoint or 'https://s3.amazonaws.com').rstrip('/')}/{IMAGES_S3_BUCKET}/")
+    if not MEDIA_URL.endswith("/"):
+        MEDIA_URL += "/"
+else:
+    _default_storage = {"BACKEND": "django.core.files.storage.FileSystemStorage",
+                        "OPTIONS": {"location": MEDIA_ROOT, "base_url": MEDIA_URL,
+                                    "allow_overwrite": True}}
+# An upload larger than this is refused before it is decoded (bytes), and an
+# image of more pixels than this before its pixels are read.
+IMAGE_MAX_BYTES = int(os.environ.get("IMAGE_MAX_BYTES", str(15 * 1024 * 1024)))
+IMAGE_MAX_PIXELS = int(os.environ.get("IMAGE_MAX_PIXELS", str(25_000_000)))
+
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _default_storage,
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
