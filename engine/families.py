@@ -14,6 +14,7 @@ cannot run yet (the player applies the effect, the engine checks its bounds).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from .core import EngineError, Problem, require_int
@@ -95,13 +96,24 @@ class SpellRoundFamily:
         return state
 
     def check(self, state, action) -> list[Problem]:
-        return rounds.check(state, action)
+        problems = rounds.check(state, action)
+        if problems or not isinstance(action, dict) or action.get("type") != "reveal":
+            return problems
+        # The turn order is worked out at the reveal: a spell it cannot place (a free
+        # table's Delivery placed without its initiative) is refused here, in words,
+        # rather than failing half-way through.
+        try:
+            rounds.apply(state, action)
+        except EngineError as exc:
+            return [unorderable_spell(state, exc)]
+        return []
 
     def apply(self, state, action) -> tuple[dict, list[dict]]:
         return rounds.apply(state, action)
 
     def legal_actions(self, state) -> list[dict]:
-        return rounds.legal_actions(state)
+        return [a for a in rounds.legal_actions(state)
+                if a["type"] != "reveal" or not self.check(state, a)]
 
     def actor(self, state) -> str | None:
         return rounds.actor(state)
@@ -111,6 +123,32 @@ class SpellRoundFamily:
 
     def result(self, state) -> dict | None:
         return rounds.result(state)
+
+
+SPELL_FIELD = re.compile(r"spells\[(\d+)\]\.components(?:\[(\d+)\])?(?:\.\w+)?$")
+
+
+def unorderable_spell(state: dict, exc: EngineError) -> Problem:
+    """The turn order's refusal of one wizard's spell, said to the player (the order's
+    input path, ``spells[1].components[0].initiative``, names the wizard and card)."""
+    found = SPELL_FIELD.match(exc.field or "")
+    message = exc.message.split(": ", 1)[-1]
+    if not found:
+        return Problem(exc.code or "cannot-reveal", f"The spells cannot be revealed yet: "
+                       f"{message}.", "")
+    wizard = rounds.building(state)[int(found.group(1))]
+    spell = [c for c in state["spells"][wizard] if c["type"] not in ("wild-magic", "rally")]
+    game = state["game"]["game"]
+    if exc.code == "missing" and "initiative" in (exc.field or ""):
+        card = next((c for c in spell if c["type"] == "delivery" and c.get("initiative")
+                     is None), {"name": "its Delivery"})
+        return Problem("initiative-unknown", f"{wizard}'s spell cannot be placed in the turn "
+                       f"order: {card['name']} (the Delivery) has no initiative, and the "
+                       f"order of spells with as many components goes by initiative. Take "
+                       f"it back and place it again with its initiative.",
+                       rule(f"{game}.turn-order.initiative"))
+    return Problem(exc.code or "cannot-reveal", f"{wizard}'s spell cannot be revealed: "
+                   f"{message}.", "")
 
 
 FLAGS = {"self_kill_applause", "satan", "relic", "split_hits", "deal"}

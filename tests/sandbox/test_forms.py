@@ -54,3 +54,28 @@ def test_demoniac_possess_forms_start_on_an_empty_spot_and_say_what_they_replace
     assert not re.search(r"\b(body|mind)/", shown) and "Possession (" in shown
     log = sandbox.events.order_by("-seq").first().events[0]["text"]
     assert "Possession (" in log and "/" not in log.split(" on the ")[0]
+
+
+def test_a_spell_the_turn_order_cannot_place_is_not_shown_revealable(client):
+    """A free table's Delivery without an initiative: the page warns, reveal is neither
+    offered nor accepted, and the refusal is a sentence (no input field path)."""
+    from engine.families import family_for
+    from engine.web.sandbox.service import SandboxRefused, sandbox_act
+
+    no_initiative = {**DARK_DELIVERY, "initiative": None}
+    sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"], "deal": False}, seed=5)
+    for step in ({"type": "add_card", "wizard": "Alice", "card": no_initiative},
+                 {"type": "add_card", "wizard": "Bob", "card": DARK_DELIVERY},
+                 {"type": "ready", "wizard": "Alice"}, {"type": "ready", "wizard": "Bob"}):
+        act(sandbox, step)
+    family = family_for("rumble")
+    assert {"type": "reveal"} not in family.legal_actions(sandbox.state)
+    html = client.get(sandbox.get_absolute_url()).content.decode()
+    assert "but its Delivery has no initiative" in html and 'class="verdict warn"' in html
+    with pytest.raises(SandboxRefused) as refused:
+        sandbox_act(sandbox.id, {"type": "reveal"}, sandbox.version)
+    message = refused.value.message
+    assert message.startswith("Not allowed: Alice's spell cannot be placed in the turn order: "
+                              "Dark Delivery (the Delivery) has no initiative")
+    assert "spells[" not in message and "rumble 10.3" in message
+    assert "spell cannot be placed in the turn order" in html  # the same words, under Reveal

@@ -108,8 +108,8 @@ def test_a_stand_in_card_from_the_form(client):
 @pytest.mark.parametrize("action, status, text", [
     ("{not json", 400, "not valid JSON"),
     ("[" * 1000 + "]" * 1000, 400, "not valid JSON"),  # past the JSON parser's depth
-    ({"type": "teleport"}, 400, "unknown action type"),
-    ({"type": "power_roll", "wizard": "Bob"}, 400, "it is Alice&#x27;s spell now"),
+    ({"type": "teleport"}, 400, "Unknown action type"),
+    ({"type": "power_roll", "wizard": "Bob"}, 400, "It is Alice&#x27;s spell now"),
 ])
 def test_bad_actions_answer_400_and_change_nothing(client, action, status, text):
     sandbox = spell_table()

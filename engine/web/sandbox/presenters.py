@@ -64,6 +64,12 @@ def present_spell(game: str, state: dict) -> dict:
                 verdict = spell_check(game, [rounds.component_of(c) for c in spell], w["name"])
             except EngineError as exc:
                 verdict = {"legal": False, "errors": [{"message": exc.message, "rule": ""}]}
+            if verdict["legal"] and verdict.get("initiative") is None and any(
+                    c["type"] == "delivery" for c in spell):
+                # Legal as a spell, but the reveal cannot order it: say so before it fails.
+                verdict["warning"] = ("its Delivery has no initiative: the turn order needs "
+                                      "one before the spells are revealed (take it back and "
+                                      "place it again with its initiative)")
         wizards.append({**w, "hp_pct": round(100 * w["hp"] / MAX_HP),
                         "spell": [_card_view(c, urls) for c in spell], "check": verdict,
                         "ready": w["name"] in state["ready"], "is_caster": w["name"] == caster,
@@ -100,7 +106,10 @@ def present_spell(game: str, state: dict) -> dict:
             {"type": "discard_creature", "wizard": name, "creature": i})}
             for i, c in enumerate(w["creatures"])]
     pending = (state.get("reactions") or [None])[0]
-    legal = rounds.legal_actions(state)
+    family = family_for(game)
+    legal = family.legal_actions(state)
+    reveal_problems = family.check(state, {"type": "reveal"}) if state["phase"] == "build" \
+        else []
     return {
         "acts": acts, "dealt": dealt,
         "deck": {k: len(v) for k, v in state["deck"].items() if isinstance(v, list)}
@@ -122,7 +131,8 @@ def present_spell(game: str, state: dict) -> dict:
                                     if game == "anarchy" or t != "rally"],
         "slots": SLOTS, "alive_names": [w["name"] for w in core["wizards"] if w["alive"]],
         "all_names": [w["name"] for w in core["wizards"]],
-        "can_reveal": not rounds.check(state, {"type": "reveal"}),
+        "can_reveal": not reveal_problems,
+        "reveal_problems": reveal_problems,
         **_by_hand_defaults(state, legal, caster, current, dealt),
         # A scripted card plays itself; a choice it needs is one button per option.
         "play_buttons": [button(f"Play {current['name']}" + (f": {a['choice']}" if "choice" in a

@@ -227,6 +227,22 @@ def _family(game):
         raise SandboxRefused(exc.message) from exc
 
 
+FIELD_PATH = re.compile(r"^(?:action\.)?[a-z_]+(?:\[\d+\]|\.[a-z_]+)*: ")
+
+
+def sentence(message: str) -> str:
+    """An engine message as a player reads it: without the input's field path
+    (``spells[1].components[0].initiative: ``), capitalised, ending with a stop."""
+    text = FIELD_PATH.sub("", message.strip(), count=1) or message.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def refusal(problems: list[Problem], prefix: str = "Not allowed: ") -> str:
+    return prefix + " ".join(sentence(p.message) + (f" ({p.rule})" if p.rule else "")
+                             for p in problems)
+
+
 def check_action(family, state, action) -> list[Problem]:
     """The engine's preflight; malformed input becomes a Problem too."""
     try:
@@ -254,12 +270,11 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
             if access.seat else "This link is a spectator's: it may watch, not play.")
     problems = check_action(family, state, action)
     if problems:
-        raise SandboxRefused("Not allowed: " + " ".join(
-            p.message + (f" ({p.rule})" if p.rule else "") for p in problems), problems)
+        raise SandboxRefused(refusal(problems), problems)
     try:
         state, events = family.apply(state, action)
     except EngineError as exc:  # input the preflight passed but the rule code rejects
-        raise SandboxRefused(exc.message) from exc
+        raise SandboxRefused("Not allowed: " + sentence(exc.message)) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
     return ActOutcome(sandbox, events, state, access)
 
@@ -324,8 +339,8 @@ def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
     for n, action in enumerate(actions, 1):
         problems = check_action(family, state, action)
         if problems:
-            raise SandboxRefused(f"action {n} of the log is not allowed: " + " ".join(
-                p.message + (f" ({p.rule})" if p.rule else "") for p in problems), problems)
+            raise SandboxRefused(refusal(problems, f"Action {n} of the log is not allowed: "),
+                                 problems)
         try:
             state, events = family.apply(state, action)
         except EngineError as exc:

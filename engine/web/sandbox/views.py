@@ -34,6 +34,7 @@ from .service import (
     sandbox_replay,
     sandbox_undo,
     seat_links,
+    sentence,
 )
 
 DIGITS = re.compile(r"[0-9]{1,12}")
@@ -135,7 +136,7 @@ def sandbox_act_view(request, sandbox_id):
             action = action_from_post(request.POST)
         except EngineError as exc:
             sandbox_access(sandbox_id)  # SandboxNotFound first
-            raise SandboxRefused(exc.message) from exc
+            raise SandboxRefused(sentence(exc.message)) from exc
         return sandbox_act(sandbox_id, action, request.POST.get("version"))
     return _after_write(request, sandbox_id, write)
 
