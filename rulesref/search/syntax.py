@@ -207,6 +207,7 @@ class _Token:
     op: str = ""
     value: str = ""
     value_position: int = 0
+    stray: bool = False  # an 'or'/'and' read as a word (see _operators_between_terms)
 
 
 def _read_quoted(q: str, start: int) -> tuple[str, int]:
@@ -292,7 +293,30 @@ def tokenize(q: str) -> list[_Token]:
             else:
                 tokens.append(_Token("word", start, text=word))
     tokens.append(_Token("eof", n))
-    return tokens
+    return _operators_between_terms(tokens)
+
+
+_ENDS_TERM = ("word", "phrase", "field", ")")
+_STARTS_TERM = ("word", "phrase", "field", "(", "-")
+
+
+def _operators_between_terms(tokens: list[_Token]) -> list[_Token]:
+    """``or`` and ``and`` are operators only between two terms: at the start or
+    the end of the query or of parentheses, or doubled ("and another", "or what?",
+    "zap or or bolt"), they are the words a player typed (stop words, so a
+    sentence leaves them out). After a ``-`` the operator stays, and its error."""
+    out: list[_Token] = []
+    for i, token in enumerate(tokens):
+        if token.kind in ("or", "and"):
+            before = out[-1] if out else None
+            after = tokens[i + 1]
+            doubled = after.kind in ("or", "and") or (before is not None and before.stray)
+            between = before is not None and before.kind in _ENDS_TERM \
+                and after.kind in _STARTS_TERM
+            if (before is None or before.kind != "-") and (doubled or not between):
+                token = _Token("word", token.position, text=token.text, stray=True)
+        out.append(token)
+    return out
 
 
 # --- the parser ----------------------------------------------------------------

@@ -108,6 +108,9 @@ def test_unified_search_errors(api, catalog):
     assert body["position"] == 0
     body = api.get("/api/search/", {"q": "zapper colour:red"}).json()
     assert body["warnings"] and "colour" in body["warnings"][0]
+    # A player's "and"/"or" with no term on one side is a word, not a 400 (issue 32).
+    for q in ("and another", "zapper or", "or what?", "zapper and and"):
+        assert api.get("/api/search/", {"q": q}).status_code == 200, q
 
 
 def test_search_hits_copied_by_key_read_as_the_serializer_would(api, catalog):

@@ -155,11 +155,6 @@ ERRORS = [
     ("init>(3)", 5, ["number"]),
     ("vp:99999999999", 3, ["range"]),
     ("t:", 2, ["value"]),
-    ("or zap", 0, ["or"]),
-    ("zap or", 4, ["or"]),
-    ("zap or or bolt", 4, ["or"]),
-    ("(zap or)", 5, ["or"]),
-    ("zap and", 4, ["and"]),
     ("(-)", 1, ["-"]),
     ("-or zap", 0, ["-"]),
 ]
@@ -197,6 +192,35 @@ def test_or_in_a_long_sentence_is_a_word():
     assert isinstance(parse("zapper or blood").root, Or)
     with pytest.raises(QueryLimitError):
         parse("a b c d e f g h i j k l OR m n")
+
+
+@pytest.mark.parametrize(("q", "words"), [
+    ("or zap", ["or", "zap"]),
+    ("zap or", ["zap", "or"]),
+    ("zap and", ["zap", "and"]),
+    ("and another", ["and", "another"]),
+    ("or what?", ["or", "what?"]),
+    ("zap or or bolt", ["zap", "or", "bolt"]),  # a repeated word is kept once
+    ("zap and or bolt", ["zap", "and", "or", "bolt"]),
+    ("(zap or)", ["zap", "or"]),
+    ("(or zap)", ["or", "zap"]),
+    ("OR", ["OR"]),
+])
+def test_or_and_without_a_term_on_each_side_are_words(q, words):
+    # "and another": a player's words, not a syntax error (issue 32).
+    query = parse(q)
+    assert not any(isinstance(node, Or) for node in _nodes(query.root))
+    assert [t.value for t in query.texts()] == words
+
+
+def test_or_and_between_two_terms_stay_operators():
+    assert isinstance(parse("zap or bolt").root, Or)
+    assert isinstance(parse("(zap) or -bolt").root, Or)
+    assert isinstance(parse('"a b" or t:delivery').root, Or)
+    assert [t.value for t in parse("zap and bolt").texts()] == ["zap", "bolt"]
+    # After a '-' the operator stays, and so does its error.
+    with pytest.raises(QuerySyntaxError):
+        parse("-or zap")
 
 
 def _nodes(node):
