@@ -56,8 +56,14 @@ def _known_refs():
 
 
 class _Writer:
+    """Counts each object once, under its model: an object's links and roll bands are
+    part of it (new with a new object; a change to them makes an unchanged object
+    updated), so a first load reports only what it created."""
+
     def __init__(self, report: ImportReport):
         self.report = report
+        self._created: set[tuple[str, int]] = set()
+        self._updated: set[tuple[str, int]] = set()
 
     def upsert(self, model, lookup: dict, values: dict):
         """Create or update one row; save only when a value differs."""
@@ -67,6 +73,7 @@ class _Writer:
             obj = model(**lookup, **values)
             obj.save()
             self.report.created[label] += 1
+            self._created.add((label, obj.pk))
             return obj
         changed = [k for k, v in values.items() if getattr(obj, k) != v]
         if changed:
@@ -74,15 +81,25 @@ class _Writer:
                 setattr(obj, key, values[key])
             obj.save()
             self.report.updated[label] += 1
+            self._updated.add((label, obj.pk))
         else:
             self.report.unchanged[label] += 1
         return obj
+
+    def part_changed(self, obj) -> None:
+        """``obj``'s links or roll bands were rewritten."""
+        key = (obj._meta.verbose_name_plural.title(), obj.pk)
+        if key in self._created or key in self._updated:
+            return
+        self._updated.add(key)
+        self.report.unchanged[key[0]] -= 1
+        self.report.updated[key[0]] += 1
 
     def set_m2m(self, obj, name: str, targets: list) -> None:
         manager = getattr(obj, name)
         if {t.pk for t in targets} != set(manager.values_list("pk", flat=True)):
             manager.set(targets)
-            self.report.updated[f"{obj._meta.verbose_name.title()} links"] += 1
+            self.part_changed(obj)
 
     def prune(self, queryset, keep_ids: set) -> None:
         stale = queryset.exclude(pk__in=keep_ids)
@@ -112,7 +129,7 @@ def _sync_bands(writer: _Writer, entry: Entry, bands: list[dict]) -> None:
     entry.bands.all().delete()
     for position, (low, high, effect, keep) in enumerate(wanted):
         RollBand.objects.create(entry=entry, low=low, high=high, effect=effect, keep=keep, position=position)
-    writer.report.updated["Roll Bands"] += 1
+    writer.part_changed(entry)
 
 
 def catalog_import(*, data, dry_run: bool = False, prune: bool = False) -> ImportReport:

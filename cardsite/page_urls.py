@@ -8,6 +8,7 @@ urlpatterns = [
     path("search/", search.search, name="search"),
     path("search/suggest/", search.suggest, name="search-suggest"),
     path("cards/", cards.card_list_page, name="card-list"),
+    path("cards/<slug:game>/", cards.card_list_for_game, name="card-list-game"),
     path("cards/<slug:game>/<slug:slug>/", cards.card_page, name="card-detail"),
     path("cards/<slug:game>/<slug:slug>/preview/", cards.card_preview, name="card-preview"),
     path("games/<slug:game>/", games.game_page, name="game-detail"),

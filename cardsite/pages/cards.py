@@ -2,8 +2,8 @@
 from django import forms
 from django.core.paginator import Paginator
 from django.forms.utils import flatatt
-from django.http import Http404
-from django.shortcuts import render
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -11,7 +11,7 @@ from django.utils.http import urlencode
 
 from cardsite import abilities, selectors
 from cardsite.filters import EntryFilterSet, type_choices
-from cardsite.models import Entry
+from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
@@ -140,6 +140,15 @@ def card_list_page(request):
         context["relaxed"] = _relaxed(result.query, filters)
         context["did_you_mean"] = _did_you_mean(result.query, filters)
     return render(request, "cards/list.html", context)
+
+
+def card_list_for_game(request, game):
+    """/cards/<game>/, the URL a player guesses: the game's list, /cards/?game=<game>
+    (the query string kept), or the site's 404 for a game that does not exist."""
+    get_object_or_404(Game.objects.only("pk"), slug=game)
+    query = request.GET.copy()
+    query["game"] = game
+    return HttpResponseRedirect(f"{reverse('card-list')}?{query.urlencode()}")
 
 
 # An empty search looks for a near one (the query without one of its terms) only

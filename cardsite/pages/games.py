@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, render
 
 from cardsite import abilities
 from cardsite.models import Component, Entry, Game
+from cardsite.pages.game_actions import game_actions
 from cardsite.selectors import game_coverage
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
@@ -38,4 +39,5 @@ def game_page(request, game):
         "loose_entries": loose,
         "coverage": game_coverage(game=game_obj.slug),
         "ability_coverage": abilities.game_coverage(game_obj),
+        "actions": game_actions(game_obj.slug),
     })

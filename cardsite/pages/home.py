@@ -1,16 +1,38 @@
-"""/ : the games, one search box, the latest rulings."""
-from django.db.models import Count
+"""/ : what a player comes for: one search box, the games (read them, play them), rulings."""
+from django.db.models import Count, F, Window
+from django.db.models.functions import RowNumber
 from django.shortcuts import render
 
 from cardsite.models import Game
+from cardsite.pages.game_actions import game_actions, sandbox_url
 from rulesref.models import Ruling
 
 RECENT_RULINGS = 8
 
 
+def rulings_to_show(limit: int = RECENT_RULINGS) -> list[Ruling]:
+    """Answered rulings first (open questions and conflicts only fill what is left), the
+    games taking turns, each game's newest first: one game's batch of open questions, or
+    of anything, must not fill the list."""
+    newest = ("-updated", "-pk")
+    answered = (Ruling.objects.filter(kind="clarification").select_related("game")
+                .annotate(turn=Window(RowNumber(), partition_by=F("game_id"), order_by=newest))
+                .filter(turn__lte=limit)
+                .order_by("turn", "game__position", "game__slug"))
+    taken = list(answered[:limit])
+    if len(taken) < limit:
+        taken += list(Ruling.objects.exclude(kind="clarification").select_related("game")
+                      .order_by(*newest)[:limit - len(taken)])
+    return taken
+
+
 def home(request):
-    games = Game.objects.annotate(
+    games = list(Game.objects.annotate(
         entry_count=Count("entries", distinct=True),
-    ).order_by("position", "slug")
-    recent = Ruling.objects.select_related("game").order_by("-updated", "-pk")[:RECENT_RULINGS]
-    return render(request, "home.html", {"games": games, "recent_rulings": recent})
+    ).order_by("position", "slug"))
+    for game in games:
+        game.actions = game_actions(game.slug)
+    return render(request, "home.html", {
+        "games": games, "recent_rulings": rulings_to_show(),
+        "sandbox_url": sandbox_url(),
+    })

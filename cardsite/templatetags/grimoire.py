@@ -36,6 +36,12 @@ def label(value):
 
 
 @register.filter
+def split(text, sep=None):
+    """ "a b c"|split, or "a b|c"|split:"|": a template's own short list (its examples)."""
+    return str(text).split(sep)
+
+
+@register.filter
 def linked(html, text):
     """The stored linked HTML, or the plain text escaped when not linked yet."""
     if html:

@@ -180,3 +180,30 @@ def test_load_catalog_twice_changes_nothing(tmp_path):
     call_command("load_catalog", "--dir", str(fixtures), stdout=out)
     assert "No changes." in out.getvalue()
     assert snapshot() == before and history_count() == history
+
+
+def test_load_catalog_on_an_empty_database_reports_what_it_created(tmp_path):
+    """Links and roll bands belong to their new objects: a first load says created, and
+    its counts are the rows it made (not links or bands counted again as updated)."""
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    write(fixtures, sample_catalog(), "catalog.json")
+    out = StringIO()
+    call_command("load_catalog", "--dir", str(fixtures), stdout=out)
+    lines = out.getvalue().splitlines()[2:]  # after "Loaded ..." and "Changes:"
+    assert all(" 0 updated, 0 unchanged, 0 deleted" in line for line in lines), lines
+    assert {line.split(":")[0] for line in lines} == {
+        "Games", "Components", "Entries", "Rules", "Glossary Terms", "Rulings"}
+    for model, label in ((Entry, "Entries"), (Ruling, "Rulings"), (GlossaryTerm, "Glossary Terms")):
+        assert f"{label}: {model.objects.count()} created," in out.getvalue()
+
+
+def test_a_changed_link_or_roll_table_reports_its_object_updated():
+    catalog_import(data=sample_catalog())
+    data = sample_catalog()
+    data["games"][0]["rulings"][0]["rules"] = ["1.1"]
+    data["games"][0]["entries"][0]["bands"][0]["effect"] = "2 damage."
+    report = catalog_import(data=data)
+    assert report.updated["Rulings"] == 1 and report.unchanged["Rulings"] == 1
+    assert report.updated["Entries"] == 1 and report.unchanged["Entries"] == 2
+    assert set(report.updated) == {"Rulings", "Entries"}

@@ -247,3 +247,23 @@ def test_a_waiting_reaction_is_shown_with_its_play_button(client):
     assert [w["hp"] for w in sandbox.state["game"]["wizards"]] == [0, 17, 17]
     assert 'data-testid="reaction"' not in client.get(
         reverse("sandbox-detail", args=[sandbox.id])).content.decode()
+
+
+@pytest.mark.parametrize("game", ["rumble", "anarchy", "satanic-panic", "demoniac"])
+def test_play_opens_a_dealt_table_in_one_post_without_a_csrf_token(game):
+    from django.test import Client
+    client = Client(enforce_csrf_checks=True)  # the home and game pages are cached: no token
+    response = client.post(reverse("sandbox-play", args=[game]))
+    assert response.status_code == 303
+    sandbox = Sandbox.objects.get()
+    assert response["Location"] == sandbox.get_absolute_url()
+    assert sandbox.game == game
+    table = client.get(response["Location"]).content.decode()
+    assert 'class="sb-act' in table or 'name="action"' in table  # moves to make
+
+
+def test_play_by_get_or_for_an_unknown_game(client):
+    response = client.get(reverse("sandbox-play", args=["demoniac"]))
+    assert response.status_code == 303 and response["Location"] == "/engine/sandbox/#new-demoniac"
+    assert client.post(reverse("sandbox-play", args=["chess"])).status_code == 404
+    assert not Sandbox.objects.exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms as django_forms
 from django.views.decorators.http import require_http_methods
 
+from engine.spellgames.games import SPELL_GAMES
 from engine.web import catalog_cards
 
 from .common import call_engine, render_checker
@@ -28,7 +29,9 @@ ORDER_EXAMPLE = [
 def spell_check_page(request):
     choices = card_choices(catalog_cards.spell_component_cards(), empty="— none: a stand-in —")
     data = request.POST if request.method == "POST" else None
-    form = SpellCheckForm(data)
+    # ?game= preselects the game: a game's page links here as "Check a spell".
+    game = request.GET.get("game")
+    form = SpellCheckForm(data, initial={"game": game} if game in SPELL_GAMES else None)
     rows = ComponentFormSet(data, prefix="c", form_kwargs={"card_choices": choices})
     context = {"form": form, "rows": rows}
     if not data or not (form.is_valid() and rows.is_valid()):

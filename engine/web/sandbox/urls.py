@@ -6,6 +6,7 @@ from . import views
 urlpatterns = [
     path("", views.sandbox_index, name="sandbox-index"),
     path("new/", views.sandbox_new, name="sandbox-new"),
+    path("play/<slug:game>/", views.sandbox_play, name="sandbox-play"),
     path("<str:sandbox_id>/", views.sandbox_detail, name="sandbox-detail"),
     path("<str:sandbox_id>/act/", views.sandbox_act_view, name="sandbox-act"),
     path("<str:sandbox_id>/undo/", views.sandbox_undo_view, name="sandbox-undo"),

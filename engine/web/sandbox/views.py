@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.core import EngineError
 from engine.families import family_for
@@ -49,10 +50,35 @@ def sandbox_index(request):
 
 @require_POST
 def sandbox_new(request):
-    game = request.POST.get("game", "")
+    return _new_table(request, request.POST.get("game", ""), request.POST)
+
+
+# "Play a game" on the home and game pages: one click to a dealt table with the
+# new-table form's defaults. Exempt from CSRF because those pages are cached for
+# everyone (no per-visitor token) and a forged post only opens an anonymous table
+# the forger never sees, spending the visitor's creation allowance at most.
+PLAY_DEFAULTS = {
+    "rumble": {"wizards": "Alice, Bob", "variant": "match"},
+    "anarchy": {"wizards": "Alice, Bob"},
+    "satanic-panic": {"players": "2"},
+    "demoniac": {"players": "2"},
+}
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def sandbox_play(request, game):
+    if game not in PLAY_DEFAULTS:
+        raise Http404("no sandbox for this game")
+    if request.method == "GET":  # a bookmarked or shared button: the game's full form
+        return HttpResponseRedirect(reverse("sandbox-index") + f"#new-{game}", status=303)
+    return _new_table(request, game, PLAY_DEFAULTS[game])
+
+
+def _new_table(request, game, post):
     try:
-        options = options_from_post(game, request.POST)
-        seed = request.POST.get("seed", "").strip()
+        options = options_from_post(game, post)
+        seed = post.get("seed", "").strip()
         if seed and not DIGITS.fullmatch(seed):
             raise SandboxRefused("seed must be a whole number (or left empty for a random one)")
         check_creation_throttle(request)
