@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from cardsite.catalog_format import FORMAT_NAME, FORMAT_VERSION, catalog_checksum
+from cardsite.images.links import image_status, image_uris
 from cardsite.models import Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
@@ -20,7 +21,7 @@ def _entry_sort(entry: Entry):
     return (entry.game.position, entry.position, entry.slug)
 
 
-def _export_game(game: Game) -> dict:
+def _export_game(game: Game, request=None) -> dict:
     return {
         "slug": game.slug,
         "name": game.name,
@@ -53,6 +54,8 @@ def _export_game(game: Game) -> dict:
                 ],
                 **({"abilities": e.abilities} if e.abilities else {}),
                 "source": e.source, "notes": e.notes,
+                # Read-only: the importer ignores them (images are uploaded, not imported).
+                "image_status": image_status(e), "image_uris": image_uris(e, request),
             }
             for e in game.entries.all()
         ],
@@ -85,14 +88,16 @@ def _export_game(game: Game) -> dict:
     }
 
 
-def catalog_export(*, game_slugs: list[str] | None = None) -> dict:
-    """The catalog as a dict; a fixed number of queries whatever its size."""
+def catalog_export(*, game_slugs: list[str] | None = None, request=None) -> dict:
+    """The catalog as a dict; a fixed number of queries whatever its size. Image URLs are
+    absolute with ``request`` (or an absolute MEDIA_URL), else site-relative."""
     games = Game.objects.order_by("position", "slug").prefetch_related(
         "components",
         Prefetch(
             "entries",
             queryset=Entry.objects.select_related("component").prefetch_related(
-                Prefetch("bands", queryset=RollBand.objects.order_by("position", "low"))
+                Prefetch("bands", queryset=RollBand.objects.order_by("position", "low")),
+                "images",
             ),
         ),
         Prefetch("rules", queryset=Rule.objects.order_by("sort_key")),
@@ -112,7 +117,7 @@ def catalog_export(*, game_slugs: list[str] | None = None) -> dict:
     )
     if game_slugs:
         games = games.filter(slug__in=game_slugs)
-    games_data = [_export_game(g) for g in games]
+    games_data = [_export_game(g, request) for g in games]
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,

@@ -34,8 +34,11 @@ _show = validation.show
 GAME_FIELDS = {**validation.GAME, "components": None, "entries": None, "rules": None,
                "glossary": None, "rulings": None}
 COMPONENT_FIELDS = {**validation.COMPONENT, "breakdown": None}
-ENTRY_FIELDS = {**validation.ENTRY, "bands": None}
-OPTIONAL_FIELDS = {"abilities"}  # an entry without it is not scripted
+# image_status and image_uris are written by the export and ignored on import.
+READ_ONLY_ENTRY_FIELDS = ("image_status", "image_uris")
+ENTRY_FIELDS = {**validation.ENTRY, "bands": None, **dict.fromkeys(READ_ONLY_ENTRY_FIELDS)}
+# abilities: an entry without it is not scripted
+OPTIONAL_FIELDS = {"abilities", *READ_ONLY_ENTRY_FIELDS}
 BAND_FIELDS = validation.BAND
 RULE_FIELDS = validation.RULE
 TERM_FIELDS = validation.TERM

@@ -27,7 +27,7 @@ VERSION_KEY = "catalog-version"
 TIMEOUT = 24 * 3600
 # Sandbox tables change with every move: neither their pages nor their JSON API.
 UNCACHED_PREFIXES = ("/admin/", "/engine/sandbox/", "/api/engine/sandboxes/", "/healthz",
-                     "/static/")
+                     "/static/", "/media/")
 UNCACHEABLE_DIRECTIVES = ("private", "no-store", "no-cache", "max-age=0")
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When
+from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefetch, Q, Value, When
 
 from cardsite import games as game_defs
 from cardsite.filters import EntryFilterSet
+from cardsite.images.models import EntryImage
 from cardsite.models import Component, Entry, Game
 from rulesref.models import Rule, Ruling
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
@@ -35,7 +36,7 @@ class CardListResult:
 
 
 def _entries():
-    return Entry.objects.select_related("game", "component").prefetch_related("bands")
+    return Entry.objects.select_related("game", "component").prefetch_related("bands", "images")
 
 
 def card_list(*, query: str = "", filters: dict | None = None,
@@ -76,11 +77,13 @@ TEXT_PAGE_FILTERS = {"game": ("game__slug", game_defs.GAME_SLUGS), "kind": ("kin
 
 
 def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
-                   per_page: int = 24, lean: bool = False) -> tuple[CardListResult, RankedPage]:
+                   per_page: int = 24, lean: bool = False,
+                   images: bool = False) -> tuple[CardListResult, RankedPage]:
     """One page of ``card_list``: the page's ids and the count in one ranking query,
     then the page's entries with their game, component and bands (two more; with
-    ``lean`` their game alone, one more: a list page shows neither), whatever the
-    number of matches. A page past the end gives the last page.
+    ``lean`` their game alone, one more: a list page shows neither; ``images`` adds their
+    images to a lean page, one more), whatever the number of matches. A page past the
+    end gives the last page.
 
     Free text with at most a game and a kind, the common search, is ranked without
     the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
@@ -91,7 +94,7 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     if columns is not None:
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
         if found is not None:
-            return _text_list_page(parsed, found, columns, number, per_page, lean)
+            return _text_list_page(parsed, found, columns, number, per_page, lean, images)
     result = card_list(query=query, filters=filters, check_fuzzy=False)
     ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
     if not total and tokens_of(" ".join(t.value for t in result.query.texts(positive_only=True))):
@@ -102,7 +105,7 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     if not ids and total and number > 1:
         number = -(-total // per_page)
         ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
-    return result, _fetched_page(ids, (number - 1) * per_page, total, lean)
+    return result, _fetched_page(ids, (number - 1) * per_page, total, lean, images)
 
 
 def card_count(*, query: str = "", filters: dict | None = None) -> int:
@@ -126,23 +129,27 @@ def _text_columns(filters: dict | None) -> dict | None:
     return columns if len(columns) == len(data) else None
 
 
-def _page_entries(lean: bool):
+def _page_entries(lean: bool, images: bool = False):
     # Building the prefetched bands and the component was half of a list page's time.
-    return Entry.objects.select_related("game") if lean else _entries()
+    if not lean:
+        return _entries()
+    entries = Entry.objects.select_related("game")
+    return entries.prefetch_related("images") if images else entries
 
 
-def _fetched_page(ids: list[int], offset: int, total: int, lean: bool) -> RankedPage:
-    by_id = _page_entries(lean).in_bulk(ids)
+def _fetched_page(ids: list[int], offset: int, total: int, lean: bool,
+                  images: bool = False) -> RankedPage:
+    by_id = _page_entries(lean, images).in_bulk(ids)
     return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
 
 
 def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: int,
-                    lean: bool) -> tuple[CardListResult, RankedPage]:
+                    lean: bool, images: bool = False) -> tuple[CardListResult, RankedPage]:
     result = CardListResult(entries=None, warnings=found.warnings, query=parsed)
     if not found.total and tokens_of(found.phrase):
         # Close names stand in for the words, in their order, within the filters.
         close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
-        by_id = _page_entries(lean).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
+        by_id = _page_entries(lean, images).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
         entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
         result.fuzzy = bool(entries)
         if entries and number > -(-len(entries) // per_page):  # past the end: the last page
@@ -152,13 +159,13 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
     if not found.ids and found.total and number > 1:
         number = -(-found.total // per_page)
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
-    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, lean)
+    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, lean, images)
 
 
 def card_detail(*, game: str, slug: str) -> Entry:
     """One entry with its bands, rulings and the rules that mention it (Entry.DoesNotExist)."""
     return Entry.objects.select_related("game", "component").prefetch_related(
-        "bands",
+        "bands", "images",
         Prefetch("rulings", queryset=Ruling.objects.select_related("game").prefetch_related(
             Prefetch("rules", queryset=Rule.objects.select_related("game")))),
         Prefetch("mentioned_in_rules", queryset=Rule.objects.select_related("game")),
@@ -265,8 +272,10 @@ def game_coverage(*, game: str | None = None) -> list[dict]:
     apply to an entry's type never counts as missing.
     """
     known = {f"known_{name}": Count(name) for name in game_defs.ATTRIBUTE_FIELDS}
+    imaged = Exists(EntryImage.objects.filter(entry_id=OuterRef("pk")))
     groups = Entry.objects.values("game_id", "component_id", "type", "kind").annotate(
-        n=Count("pk"), text_n=Count("pk", filter=Q(text__gt="")), **known,
+        n=Count("pk"), text_n=Count("pk", filter=Q(text__gt="")),
+        image_n=Count("pk", filter=Q(imaged)), **known,
     ).order_by()
     components = Component.objects.select_related("game").order_by("game__position", "position", "slug")
     games = Game.objects.order_by("position", "slug")
@@ -278,38 +287,42 @@ def game_coverage(*, game: str | None = None) -> list[dict]:
     slug_of = {g.pk: g.slug for g in games}
     tally: dict[tuple, dict] = {}
     for g in groups:
-        row = tally.setdefault((g["game_id"], g["component_id"]), {"entries": 0, "with_text": 0, "attrs": {}})
+        row = tally.setdefault((g["game_id"], g["component_id"]),
+                               {"entries": 0, "with_text": 0, "with_image": 0, "attrs": {}})
         row["entries"] += g["n"]
         row["with_text"] += g["text_n"]
+        row["with_image"] += g["image_n"]
         for name in game_defs.applicable_attributes(slug_of.get(g["game_id"], ""), g["type"], g["kind"]):
             applies, have = row["attrs"].get(name, (0, 0))
             row["attrs"][name] = (applies + g["n"], have + g[f"known_{name}"])
 
     def counts(key, game_slug):
-        row = tally.get(key, {"entries": 0, "with_text": 0, "attrs": {}})
+        row = tally.get(key, {"entries": 0, "with_text": 0, "with_image": 0, "attrs": {}})
         order = game_defs.GAME_ATTRIBUTES.get(game_slug, ())
-        return row["entries"], row["with_text"], [
+        return row["entries"], row["with_text"], row["with_image"], [
             {"name": name, "applies": row["attrs"][name][0], "known": row["attrs"][name][1]}
             for name in order if name in row["attrs"]
         ]
 
     by_game: dict[int, list] = {}
     for c in components:
-        entries, with_text, attributes = counts((c.game_id, c.pk), c.game.slug)
+        entries, with_text, with_image, attributes = counts((c.game_id, c.pk), c.game.slug)
         by_game.setdefault(c.game_id, []).append({
             "game": c.game.slug, "game_id": c.game_id, "component": c.slug,
             "component_name": c.name, "kind": c.kind, "printed": c.count,
-            "entries": entries, "with_text": with_text, "attributes": attributes,
+            "entries": entries, "with_text": with_text, "with_image": with_image,
+            "attributes": attributes,
         })
     rows = []
     for g in games:
         rows.extend(by_game.get(g.pk, []))
         if (g.pk, None) in tally:
-            entries, with_text, attributes = counts((g.pk, None), g.slug)
+            entries, with_text, with_image, attributes = counts((g.pk, None), g.slug)
             rows.append({
                 "game": g.slug, "game_id": g.pk, "component": None,
                 "component_name": "Other entries", "kind": None, "printed": None,
-                "entries": entries, "with_text": with_text, "attributes": attributes,
+                "entries": entries, "with_text": with_text, "with_image": with_image,
+                "attributes": attributes,
             })
     return rows
 

@@ -249,7 +249,7 @@ CONTENT_SECURITY_POLICY = {
         "script-src": ["'self'"],
         "style-src": ["'self'"],
         "style-src-attr": ["'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:", *([MEDIA_URL] if not MEDIA_URL.startswith("/") else [])],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
         "object-src": ["'none'"],

@@ -3,10 +3,12 @@
 Each area keeps its own URL module: pages (cardsite.page_urls), the API
 (cardsite.api_urls, with the engine's endpoints), the engine's pages.
 """
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 from cardsite import views
+from cardsite.images import serving
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
@@ -19,3 +21,8 @@ urlpatterns = [
     path("suggest/", include("cardsite.editorial.urls")),
     path("", include("cardsite.page_urls")),
 ]
+
+if settings.MEDIA_URL.startswith("/"):  # the filesystem default; a bucket serves itself
+    urlpatterns.insert(1, path(f"{settings.MEDIA_URL.lstrip('/')}<path:key>", serving.media_file,
+                               name="media-file"))
+

@@ -23,10 +23,11 @@ from rest_framework.views import APIView
 from cardsite.api.base import ApiView, choice
 from cardsite.catalog_export import catalog_export
 from cardsite.games import GAME_SLUGS
+from cardsite.images.models import EntryImage
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
-HISTORY_MODELS = (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling)
+HISTORY_MODELS = (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling, EntryImage)
 
 
 def catalog_last_modified() -> datetime | None:
@@ -67,7 +68,7 @@ class BulkCatalogView(ApiView, APIView):
         )
         if early is not None and early.status_code == 304:
             return early
-        data = catalog_export(game_slugs=[game] if game else None)
+        data = catalog_export(game_slugs=[game] if game else None, request=request)
         data = {"generated": datetime.now(UTC).isoformat(timespec="seconds"), **data}
         headers = {"ETag": "W/" + quote_etag(data["checksum"] + (f"-{game}" if game else ""))}
         if last_modified:

@@ -55,9 +55,10 @@ def _count_of(model):
 
 def _coverage_by_component(game: str | None) -> dict:
     """(game id, component slug or None for entries outside any component)
-    -> {"entries", "with_text"}, from the shared selector."""
+    -> {"entries", "with_text", "with_image"}, from the shared selector."""
     return {
-        (row["game_id"], row["component"]): {"entries": row["entries"], "with_text": row["with_text"]}
+        (row["game_id"], row["component"]): {
+            key: row[key] for key in ("entries", "with_text", "with_image")}
         for row in selectors.game_coverage(game=game)
     }
 
@@ -152,7 +153,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
     filterset_class = EntryFilterSet
 
     def get_queryset(self):
-        return Entry.objects.select_related("game", "component").prefetch_related("bands")
+        return Entry.objects.select_related("game", "component").prefetch_related("bands", "images")
 
     @within_budget
     def list(self, request, *args, **kwargs):

@@ -22,6 +22,7 @@ from cardsite.api.fields import (
     page_url,
 )
 from cardsite.db_contention import locked
+from cardsite.images import links as image_links
 from cardsite.models import Component, Entry, Game, RollBand
 from engine import abilities as ability_language
 from engine.core import EngineError
@@ -79,6 +80,8 @@ class RuleRefSerializer(UrlsMixin, serializers.ModelSerializer):
 class CoverageSerializer(serializers.Serializer):
     entries = serializers.IntegerField(help_text="Entries of this component in the catalog.")
     with_text = serializers.IntegerField(help_text="Of those, how many have their ability text.")
+    with_image = serializers.IntegerField(help_text="Of those, how many have an image (front or "
+                                                    "back); the others are drawn as proxies.")
 
 
 class ComponentSerializer(serializers.ModelSerializer):
@@ -98,7 +101,7 @@ class ComponentSerializer(serializers.ModelSerializer):
 
 def coverage_of(context, game_id, component_slug) -> dict:
     counts = context.get("coverage", {}).get((game_id, component_slug), {})
-    return {"entries": counts.get("entries", 0), "with_text": counts.get("with_text", 0)}
+    return {key: counts.get(key, 0) for key in ("entries", "with_text", "with_image")}
 
 
 class GameCountsSerializer(serializers.Serializer):
@@ -202,6 +205,18 @@ class ReadOnceFields(serializers.Serializer):
         return data
 
 
+class FaceUrisSerializer(serializers.Serializer):
+    small = serializers.URLField(help_text="146 x 204, for thumbnails.")
+    normal = serializers.URLField(help_text="488 x 680.")
+    large = serializers.URLField(help_text="672 x 936.")
+    original = serializers.URLField(help_text="The uploaded image re-encoded, without metadata.")
+
+
+class ImageUrisSerializer(serializers.Serializer):
+    front = FaceUrisSerializer(allow_null=True, help_text="null: no image of this face.")
+    back = FaceUrisSerializer(allow_null=True, help_text="null: no image of this face.")
+
+
 class EntrySerializer(ReadOnceFields, UrlsMixin, ModelCleanSerializer):
     """A catalog entry. Writes: ``bands``, when given, replace the entry's bands."""
 
@@ -216,6 +231,8 @@ class EntrySerializer(ReadOnceFields, UrlsMixin, ModelCleanSerializer):
                                "not scripted (applied by hand).")
     unknown = serializers.SerializerMethodField()
     not_applicable = serializers.SerializerMethodField()
+    image_status = serializers.SerializerMethodField()
+    image_uris = serializers.SerializerMethodField()
     extra_write_fields = ("bands",)
 
     class Meta:
@@ -224,7 +241,8 @@ class EntrySerializer(ReadOnceFields, UrlsMixin, ModelCleanSerializer):
             "game", "slug", "name", "kind", "component", "type", "glyph", "symbol",
             "initiative", "cost", "vp", "body", "mind", "strength", "copies", "keywords",
             "text", "flavor", "aliases", "bands", "abilities", "source", "notes", "position",
-            "unknown", "not_applicable", "updated", "url", "page_url",
+            "unknown", "not_applicable", "image_status", "image_uris", "updated", "url",
+            "page_url",
         ]
         read_only_fields = ["updated"]
 
@@ -253,6 +271,19 @@ class EntrySerializer(ReadOnceFields, UrlsMixin, ModelCleanSerializer):
                   "Rumble Source): their null means not applicable, not unknown."))
     def get_not_applicable(self, entry) -> list[str]:
         return games.not_applicable(entry.game.slug, entry.type, entry.kind)
+
+    @extend_schema_field(serializers.ChoiceField(
+        choices=["missing", "photo", "scan"],
+        help_text="missing: no image (pages draw a proxy); photo: a player's photo; scan: flat, "
+                  "high quality. The front's, else the back's."))
+    def get_image_status(self, entry) -> str:
+        return image_links.image_status(entry)
+
+    @extend_schema_field(ImageUrisSerializer(
+        help_text="Absolute URLs of each face's renditions (JPEG; cached forever: a URL names "
+                  "its content), null for a face without an image."))
+    def get_image_uris(self, entry) -> dict:
+        return image_links.image_uris(entry, self.context.get("request"))
 
     def resolve(self, attrs):
         overlaps = validation.band_problems(

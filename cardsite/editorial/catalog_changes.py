@@ -20,7 +20,7 @@ from django.utils.text import slugify
 
 from cardsite import games
 from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import CatalogFormatError, validate_catalog
+from cardsite.catalog_format import READ_ONLY_ENTRY_FIELDS, CatalogFormatError, validate_catalog
 from cardsite.catalog_import import ImportReport, catalog_import
 from cardsite.editorial.catalog_sheets import (
     COLUMNS,
@@ -293,9 +293,11 @@ def _changes(document: dict, *, prune: bool) -> list[Change]:
                 name = str(item.get(label) or key)[:80]
                 if old is None:
                     changes.append(Change("added", what, slug, key, name,
-                                          [(k, None, v) for k, v in item.items() if k != ident]))
+                                          [(k, None, v) for k, v in item.items()
+                                           if k != ident and k not in READ_ONLY_ENTRY_FIELDS]))
                     continue
-                fields = [(k, old.get(k), v) for k, v in item.items() if old.get(k) != v]
+                fields = [(k, old.get(k), v) for k, v in item.items()
+                          if old.get(k) != v and k not in READ_ONLY_ENTRY_FIELDS]
                 if fields:
                     changes.append(Change("changed", what, slug, key, name, fields))
             if prune:

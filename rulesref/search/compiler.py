@@ -253,6 +253,10 @@ class Compiler:
 
             links = Ruling.entries.through.objects.filter(entry_id=OuterRef(self.target.entry_pk))
             return Q(Exists(links))
+        if value == "image":
+            from cardsite.images.models import EntryImage
+
+            return Q(Exists(EntryImage.objects.filter(entry_id=OuterRef(self.target.entry_pk))))
         cases = []
         for game, types in games.GAME_TYPES.items():
             listed = [t.slug for t in types]

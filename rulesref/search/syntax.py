@@ -179,7 +179,7 @@ ENUM_VALUES = {
     "kind": games.ENTRY_KINDS,
     "glyph": games.GLYPHS,
     "is": ("attack", "defense", "ongoing", "creature", "rally", "reaction", "keep", "activate"),
-    "has": ("ruling", "text", "unknown"),
+    "has": ("ruling", "text", "unknown", "image"),
     "order": ("name", "cost", "init", "vp", "game"),
     "dir": ("asc", "desc"),
 }

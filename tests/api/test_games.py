@@ -23,11 +23,11 @@ def test_game_detail_has_coverage_per_component(api, catalog):
     body = api.get("/api/games/rumble/").json()
     delivery = next(c for c in body["components"] if c["slug"] == "delivery-cards")
     # Zapper belongs to delivery-cards and has no text (null: unknown).
-    assert delivery["coverage"] == {"entries": 1, "with_text": 0}
+    assert delivery["coverage"] == {"entries": 1, "with_text": 0, "with_image": 0}
     Entry.objects.filter(slug="zapper").update(text="Deal 1 damage.")
     delivery = next(c for c in api.get("/api/games/rumble/").json()["components"]
                     if c["slug"] == "delivery-cards")
-    assert delivery["coverage"] == {"entries": 1, "with_text": 1}
+    assert delivery["coverage"] == {"entries": 1, "with_text": 1, "with_image": 0}
 
 
 def test_unknown_count_is_null_not_zero(api, catalog):

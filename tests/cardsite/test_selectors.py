@@ -116,7 +116,7 @@ def test_game_coverage_counts_printed_present_and_with_text(catalog):
     attributes = rows[0].pop("attributes")
     assert rows[0] == {"game": "rumble", "game_id": rumble.pk, "component": "delivery-cards",
                        "component_name": "Delivery Cards", "kind": "card", "printed": 40,
-                       "entries": 3, "with_text": 2}
+                       "entries": 3, "with_text": 2, "with_image": 0}
     by_name = {a["name"]: (a["applies"], a["known"]) for a in attributes}
     assert by_name["initiative"][0] == 3  # all three are Deliveries: initiative applies
     assert rows[1]["component"] is None and rows[1]["entries"] == 33
