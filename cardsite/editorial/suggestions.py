@@ -18,6 +18,7 @@ from django.utils import timezone
 from cardsite import games
 from cardsite.api import throttling
 from cardsite.db_contention import locked
+from cardsite.editorial.field_choices import field_choices, matched_choice
 from cardsite.editorial.models import SUGGESTABLE_FIELDS, Suggestion
 from cardsite.history import recorded_as
 from cardsite.models import Entry
@@ -105,7 +106,10 @@ def _converted(field: str, text: str):
 
 def catalog_field_set(*, obj, field: str, value: str, reason: str, user=None):
     """Set one field of an entry, rule or ruling from its text form, validated by the
-    model (its clean and field validators), saved with ``reason`` in its history."""
+    model (its clean and field validators), saved with ``reason`` in its history. A field
+    with a fixed list takes a value as the site shows it ("Illusion", "Wild Card")."""
+    if isinstance(obj, Entry) and field in field_choices(obj):
+        value = matched_choice(obj, field, value) or ""
     setattr(obj, field, _converted(field, value))
     obj.full_clean()
     with recorded_as(reason, user):

@@ -3,12 +3,14 @@ a per-client rate limit keep it from being a spam inlet. Never cached."""
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from rest_framework.throttling import BaseThrottle
 
+from cardsite.editorial.field_choices import field_choices, matched_choice
 from cardsite.editorial.suggestions import (
     SuggestionRefused,
     fields_for,
@@ -38,13 +40,24 @@ class SuggestionForm(forms.Form):
 
     def __init__(self, *args, target_object, **kwargs):
         super().__init__(*args, **kwargs)
+        self.target_object = target_object
+        fields = fields_for(target_object)
         self.fields["field"].choices = [
-            (f, LABELS.get(f, f.replace("_", " ").capitalize())) for f in fields_for(target_object)]
+            (f, LABELS.get(f, f.replace("_", " ").capitalize())) for f in fields]
+        # Fields with a fixed list (type, glyph): offered as a list, a typed value matched.
+        self.choices = {f: values for f, values in field_choices(target_object).items()
+                        if f in fields} if isinstance(target_object, Entry) else {}
 
     def clean(self):
         data = super().clean()
         if data.get("website"):
             raise forms.ValidationError("This suggestion could not be accepted.")
+        if data.get("field") in self.choices:
+            try:
+                data["proposed_value"] = matched_choice(
+                    self.target_object, data["field"], data.get("proposed_value", "")) or ""
+            except ValidationError as error:
+                self.add_error("proposed_value", error.message_dict[data["field"]])
         return data
 
 
@@ -62,7 +75,7 @@ def _target(kind: str, game: str, key: str):
 def suggest(request, kind: str, game: str, key: str):
     target = _target(kind, game, key)
     form = SuggestionForm(request.POST or None, target_object=target)
-    context = {"target": target, "kind": kind, "form": form,
+    context = {"target": target, "kind": kind, "form": form, "choices": form.choices,
                "current": {f: shown_value(getattr(target, f)) for f in fields_for(target)}}
     status = 200
     if request.method == "POST" and form.is_valid():
