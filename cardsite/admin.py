@@ -14,6 +14,7 @@ from django.db.models import Count
 from cardsite import games, validation
 from cardsite.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
 from cardsite.admin_history import HistoryAdmin
+from cardsite.images.admin import IMAGE_FIELDS, EntryImageFields, images_panel
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
 
@@ -143,7 +144,7 @@ def applicability_data() -> str:
     })
 
 
-class EntryForm(ChangeReasonForm):
+class EntryForm(EntryImageFields, ChangeReasonForm):
     keywords = StringListField(help_text="Comma-separated, from the game's keywords.")
     aliases = StringListField(help_text="Other spellings the rulebooks use, comma-separated.")
     text = unknown_when_blank("Text", "Ability text exactly as quoted. Blank: unknown.")
@@ -242,7 +243,18 @@ class EntryAdmin(ChangeReasonAdmin, HistoryAdmin):
         )}),
         ("Text", {"fields": ("text", "flavor", "aliases", "source", "notes", "position")}),
         ("Abilities (fixtures/FORMAT.md)", {"fields": ("abilities",)}),
+        ("Images (front and back)", {"fields": ("images_panel", *IMAGE_FIELDS)}),
     )
+    readonly_fields = ("images_panel",)
+
+    @admin.display(description="Current images")
+    def images_panel(self, obj):
+        return images_panel(obj)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.save_images(form.instance, request.user,
+                         form.cleaned_data.get("change_reason") or "Image uploaded in the admin")
 
     @admin.display(boolean=True, description="text", ordering="text")
     def has_text(self, obj):

@@ -169,7 +169,8 @@ def coverage_view(request):
     game = request.GET.get("game") or None
     return _render(request, "editorial/coverage.html", "Worklists: what the catalog is missing",
                    sections=worklist(game=game), games=_game_choices(), chosen=game,
-                   can_add=request.user.has_perm("cardsite.add_entry"))
+                   can_add=request.user.has_perm("cardsite.add_entry"),
+                   can_add_images=request.user.has_perm("images.add_entryimage"))
 
 
 class BulkAddForm(forms.Form):

@@ -1,7 +1,7 @@
 """The Editor and Reviewer groups and their permissions (README, "Editing").
 
 Editor: add/change/delete/view the catalog (games, components, entries, roll
-bands), rules, glossary terms and rulings, and import/export; nothing on users,
+bands, entry images), rules, glossary terms and rulings, and import/export; nothing on users,
 groups or permissions. Reviewer: view the catalog and work the suggestion queue.
 Created by migration editorial 0002; ``ensure_roles`` can be run again (tests
 that flush the database do).
@@ -12,6 +12,7 @@ from django.contrib.auth.management import create_permissions
 CATALOG_MODELS = {
     "cardsite": ("game", "component", "entry", "rollband"),
     "rulesref": ("rule", "glossaryterm", "ruling"),
+    "images": ("entryimage",),
 }
 EDITOR_EXTRA = [("editorial", "import_catalog"), ("editorial", "view_suggestion")]
 REVIEWER = [("editorial", "review_suggestion"), ("editorial", "view_suggestion"),

@@ -68,6 +68,7 @@ class PendingImageBatch(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     filename = models.CharField(max_length=200)
     content = models.BinaryField()
+    game = models.CharField(max_length=20, blank=True)
     status = models.CharField(max_length=5, choices=EntryImage.Status.choices)
     source = models.CharField(max_length=10, choices=EntryImage.Source.choices)
     credit = models.CharField(max_length=200, blank=True)

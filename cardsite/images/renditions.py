@@ -3,8 +3,10 @@
 small, normal and large are in the cards' own proportions (63 x 88 mm, the
 widths Scryfall uses); an image close to them is trimmed to fit exactly, one
 further off (a tile, a board, a photo with table around it) is fitted whole on
-a neutral margin. The original keeps its own shape, re-encoded. Each is
-written as WebP and as JPEG (the fallback for browsers without WebP).
+a neutral margin. The original keeps its own shape, re-encoded as JPEG (for
+downloads and the API; WebP of a 4,000-pixel image took most of an upload's
+time). The three sizes are written as WebP and as JPEG (the fallback for
+browsers without WebP).
 """
 from __future__ import annotations
 
@@ -62,7 +64,7 @@ def encode(image: Image.Image, fmt: str) -> bytes:
 
 def make_renditions(image: Image.Image) -> list[Encoded]:
     """Every rendition in every format of a clean RGB image (cardsite.images.uploads)."""
-    shaped = [(name, card_shaped(image, size)) for name, size in SIZES.items()]
-    shaped.append(("original", image))
+    shaped = [(name, card_shaped(image, size), tuple(ENCODINGS)) for name, size in SIZES.items()]
+    shaped.append(("original", image, ("jpeg",)))
     return [Encoded(name, fmt, encode(img, fmt), img.width, img.height)
-            for name, img in shaped for fmt in ENCODINGS]
+            for name, img, formats in shaped for fmt in formats]

@@ -21,7 +21,10 @@ def test_renditions_have_the_card_sizes_in_webp_and_jpeg(media, zapper):
                              details=ImageDetails(status="scan", source="scan", credit="Test"))
     assert set(image.renditions) == {"small", "normal", "large", "original"}
     for name, info in image.renditions.items():
+        assert ("webp" in info) == (name != "original")
         for fmt, pillow_format in (("webp", "WEBP"), ("jpeg", "JPEG")):
+            if fmt not in info:
+                continue
             path = media / info[fmt]
             assert path.exists(), path
             with Image.open(path) as opened:
@@ -52,7 +55,7 @@ def test_exif_orientation_applied_then_every_metadata_gone(media, zapper):
     image = entry_image_save(entry=zapper, face="front", upload=upload)
     assert (image.width, image.height) == (630, 880)  # stored sideways, turned upright
     files = stored_files(media)
-    assert len(files) == 8
+    assert len(files) == 7
     for path in files:
         data = path.read_bytes()
         for marker in (b"Exif", b"GPS", b"kitchen", b"Phone X", b"secret comment", b"ICC_PROFILE",
