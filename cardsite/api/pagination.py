@@ -79,16 +79,31 @@ class UnifiedSearchPagination(SearchPagination):
         schema = super().get_paginated_response_schema(schema)
         schema["properties"]["answer"] = {
             "type": "object", "nullable": True,
-            "description": "The top hit when it is a rule or ruling scoring clearly above "
-            "the next one, or, for a question of what a thing is ('what is a rally card'), "
-            "the glossary term, or, for a question of how many of a thing the box holds "
-            "('how many penta coins'), its line of the game's contents list (kind "
-            "'component': its count, or that the rulebook does not give it), or for how many "
-            "players a game is for where its rulebook says (kind 'game'): the search "
-            "page's answer box, with its text and citation; else null.",
-            "properties": {k: {"type": "string"} for k in (
-                "kind", "title", "url", "game", "game_name", "text", "citation")},
-            "required": ["kind", "title", "url", "game", "game_name", "text", "citation"],
+            "description": "The answer box: one sentence that settles the question, with "
+            "its source, or null when none does (the hits speak for themselves). For a "
+            "question asking a number, yes or no, who or which, or an order, the sentence "
+            "of a rule or ruling among the first hits that gives it (a ruling's answer; "
+            "a rule's sentence, prefixed 'Yes.'/'No.' where it settles a yes/no question; "
+            "for a question naming a number of players, the figure for that count from "
+            "the rule's chart); for 'how many' of a thing the box holds or 'how many "
+            "players', the catalog's fact; for 'what is X', the glossary term; for words "
+            "that are no question, a rule or ruling scoring clearly above the next hit.",
+            "properties": {
+                **{k: {"type": "string"} for k in ("title", "game", "game_name", "text")},
+                "kind": {"type": "string", "description": "The source: rule, ruling, term, "
+                         "component (a line of the contents list) or game (its player "
+                         "count)."},
+                "url": {"type": "string", "description": "The source's page."},
+                "citation": {"type": "string", "description": "Rule number, ruling or "
+                             "rulebook section."},
+                "answers": {"type": "string", "enum": ["number", "yes/no", "who/which",
+                                                      "order", "definition", ""],
+                            "description": "The kind of answer the question asked for "
+                            "and this gives ('' for words that are no question)."},
+                "answered": {"type": "string", "description": "The question as it was "
+                             "understood and answered."},
+            },
+            "required": list(ANSWER_FIELDS),
         }
         schema["properties"]["understood"] = {
             "type": "object",
@@ -133,7 +148,8 @@ def paginated(view, items, serializer_class, *, result=None, **context) -> Respo
     return paginator.get_paginated_response(serializer.data)
 
 
-ANSWER_FIELDS = ("kind", "title", "url", "game", "game_name", "text", "citation")
+ANSWER_FIELDS = ("kind", "title", "url", "game", "game_name", "text", "citation", "answers",
+                 "answered")
 
 
 def unified_extras(result) -> dict:

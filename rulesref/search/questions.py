@@ -26,6 +26,7 @@ from django.db import connection
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
+from rulesref.search.answer_kinds import question_kind
 from rulesref.search.backends import tokens_of
 from rulesref.search.ranking import EPSILON
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
@@ -86,6 +87,8 @@ class Understood:
     asks_definition: bool = False
     # "how many treasure cards in rumble": a component's count may answer it
     asks_count: bool = False
+    # the kind of answer asked for (rulesref.search.answers.question_kind), or None
+    answer_kind: str | None = None
 
     @property
     def corrected(self) -> bool:
@@ -218,6 +221,12 @@ def term_weights(terms) -> tuple[int, ...]:
     return tuple(max(1, round(1000 * w / total)) for w in weights)
 
 
+def word_weight(tokens) -> float:
+    """How telling a run of words is (``Vocabulary.weight``), from the index as this
+    process last read it."""
+    return (_last_vocabulary or vocabulary()).weight(tokens)
+
+
 def index_size() -> int | None:
     """About how many documents the index holds, as this process last saw it (each
     search that corrects words looks), or None before it has: for choosing between
@@ -337,6 +346,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
         result.asks_definition = _asks_definition(words, kept)
         result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
+        result.answer_kind = question_kind([w.value for w in words], result.asks_definition)
         if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
             # "what is a rally card": the glossary has Rally, and many texts say "card"
             result.dropped.append(kept[-1].value)

@@ -18,7 +18,8 @@ from django.db.models import Case, IntegerField, Q, Value, When
 from cardsite import games
 from cardsite.models import Game
 from cardsite.response_cache import catalog_version
-from rulesref.search import contents, links, shapes
+from rulesref.search import answers, contents, links, shapes
+from rulesref.search.answer_kinds import DEFINITION
 from rulesref.search.backends import (
     MARK_END,
     MARK_START,
@@ -180,9 +181,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         for hit in result.hits:
             result.counts[hit["kind"]] += 1
         result.total = len(result.hits)
-    result.answer = _answer(result.hits, understood) if not result.fuzzy and not offset else None
-    if understood.asks_count and not offset:
-        result.answer = contents.answer(understood.query, result.game) or result.answer
+    if not result.fuzzy and not offset:
+        result.answer = _answer(result.hits, understood, result.game)
     return result
 
 
@@ -448,11 +448,24 @@ def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
     return {row["id"]: row for row in rows}
 
 
-def _answer(hits: list[dict], understood: Understood | None = None) -> dict | None:
-    """The top hit, when it is a rule or ruling scoring clearly above the next one;
-    for a question of what a thing is, also the glossary term of that name, or one
-    scoring clearly above the next hit."""
-    definition = understood is not None and understood.asks_definition
+def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict | None:
+    """The answer box (rulesref.search.answers), with the kind of answer it gives
+    (``answers``) and the question as understood (``answered``): for "how many",
+    the catalog's facts; for "what is X", the glossary term of that name or one
+    scoring clearly above the next hit; for another question of a known kind, the
+    sentence of a rule or ruling among the first hits that gives it; for words that
+    are no such question, a rule or ruling scoring clearly above the next hit."""
+    kind = understood.answer_kind
+    found = contents.answer(understood.query, game) if understood.asks_count else None
+    if found is None and kind not in (None, DEFINITION):
+        return answers.direct_answer(hits, understood)
+    if found is None:
+        found = _top_hit(hits, understood)
+    return {**found, "answers": kind or "", "answered": understood.text} if found else None
+
+
+def _top_hit(hits: list[dict], understood: Understood) -> dict | None:
+    definition = understood.asks_definition
     kinds = ("rule", "ruling", "term") if definition else ("rule", "ruling")
     if not hits or hits[0]["kind"] not in kinds or not hits[0]["text"]:
         return None
@@ -460,7 +473,8 @@ def _answer(hits: list[dict], understood: Understood | None = None) -> dict | No
         return hits[0]  # "what is a rally card": the term Rally, however close the card Rally
     top = hits[0]["score"]
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
-        return hits[0]
+        return hits[0] if hits[0]["kind"] == "term" or answers.speaks_of(hits[0], understood) \
+            else None
     return None
 
 

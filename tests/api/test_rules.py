@@ -99,7 +99,13 @@ def test_unified_search_answers_a_question_and_says_how_it_read_it(api, db):
     assert count == {"kind": "component", "title": "Penta-Coins",
                      "url": "/games/satanic-panic/#penta-coins", "game": "satanic-panic",
                      "game_name": count["game_name"], "text": "The box holds 40 Penta-Coins.",
-                     "citation": f"{count['game_name']} rulebook · Satanic Contents"}
+                     "citation": f"{count['game_name']} rulebook · Satanic Contents",
+                     "answers": "number", "answered": "penta coins"}
+    # A yes/no question: a ruling's answer, its kind and what it answered (issue 32).
+    yes_no = api.get("/api/search/", {"q": "can i buy several cards in one turn"}).json()["answer"]
+    assert yes_no["answers"] == "yes/no" and yes_no["text"].startswith("Yes")
+    assert yes_no["kind"] == "ruling" and yes_no["url"].endswith("#multiple-purchases")
+    assert yes_no["answered"] == "buy several cards one turn"
 
 
 def test_unified_search_errors(api, catalog):

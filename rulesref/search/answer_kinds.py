@@ -1,0 +1,48 @@
+"""The kind of answer a question asks for: a number ("how many"), yes or no
+("can I", "does", "is"), a player or a card ("who", "which"), an order ("who
+goes first") or a definition ("what is X"). Read from the words as typed, the
+game's name taken out (rulesref.search.questions.understand)."""
+from __future__ import annotations
+
+from rulesref.search.stopwords import bare
+
+NUMBER, YES_NO, WHO, ORDER, DEFINITION = "number", "yes/no", "who/which", "order", "definition"
+ANSWER_KINDS = (NUMBER, YES_NO, WHO, ORDER, DEFINITION)
+
+YES_NO_WORDS = frozenset("""can can't cannot could couldn't may might does doesn't do don't did
+didn't is isn't are aren't was wasn't will won't would wouldn't should shouldn't must mustn't
+has hasn't have haven't am shall""".split())
+WHO_WORDS = frozenset(("who", "which", "whose", "whom"))
+# "who goes first", "which spell goes first", "turn order", "in what order"
+ORDER_PHRASES = (("goes", "first"), ("go", "first"), ("goes", "next"), ("acts", "first"),
+                 ("act", "first"), ("plays", "first"), ("play", "first"), ("turn", "order"),
+                 ("what", "order"), ("which", "order"), ("starts",), ("start", "first"))
+
+
+def question_kind(typed: list[str], definition: bool = False) -> str | None:
+    """The kind of answer the words typed (the game's name taken out) ask for; a
+    sentence's question may follow its situation ("I got attacked, can I ...?")."""
+    if definition:
+        return DEFINITION
+    kind = _kind([w for w in (bare(t) for t in typed) if w])
+    clause = next((i for i in range(len(typed) - 1, 0, -1)
+                   if typed[i - 1].endswith((",", ";", ":"))), None)
+    if kind is None and clause is not None:
+        kind = _kind([w for w in (bare(t) for t in typed[clause:]) if w])
+    return kind
+
+
+def _kind(words: list[str]) -> str | None:
+    if not words:
+        return None
+    pairs = {tuple(words[i:i + 2]) for i in range(len(words))} | {(w,) for w in words}
+    if words[0] in WHO_WORDS | {"what", "in", "turn"} and any(p in pairs for p in ORDER_PHRASES):
+        return ORDER
+    if words[:2] in (["how", "many"], ["how", "much"]):
+        return NUMBER
+    if words[0] in WHO_WORDS:
+        return WHO
+    if words[0] in YES_NO_WORDS:
+        # "does it give every wizard a die or just me": a choice, not yes or no
+        return WHO if "or" in words[1:-1] and words[-1] != "not" else YES_NO
+    return None

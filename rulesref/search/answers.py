@@ -1,0 +1,251 @@
+"""The answer box: one sentence that settles a question, or nothing.
+
+A question asks for a kind of answer (``question_kind``): a number ("how many",
+"how much"), yes or no ("can I", "does", "is"), a player or a card ("who",
+"which"), an order ("who goes first") or a definition ("what is X"). The answer
+is taken from the hits the ranking already found (no query of its own):
+
+* a ruling, written as question and answer, answers with its answer when its
+  question asks for the same kind of answer about the same subject; a yes/no
+  question only by a ruling whose answer starts with yes or no;
+* a rule answers a number, order or who/which question with its one sentence
+  that speaks of the question's subject (a number question: a sentence with a
+  number; a question naming a number of players: the figure of that count from
+  the rule's chart);
+* the catalog's facts (rulesref.search.contents) and glossary terms answer as
+  they did.
+
+The subject matches when the words of the question, weighed by how telling they
+are (the index's rarity), are nearly all in the source: a near miss with the
+same words about another subject gets no box, and the hits speak for themselves.
+"""
+from __future__ import annotations
+
+import re
+
+from rulesref.search.answer_kinds import DEFINITION, NUMBER, ORDER, WHO, YES_NO, question_kind
+from rulesref.search.backends import tokens_of
+from rulesref.search.questions import word_weight
+from rulesref.search.stopwords import STOP_WORDS, bare
+
+NUMBER_WORDS = frozenset("""zero one two three four five six seven eight nine ten eleven twelve
+twenty thirty half double twice once""".split())
+
+
+def _fold(token: str) -> str:
+    """A word as question and source may both write it ("spells", "spell")."""
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
+def _subject(query) -> list[tuple[frozenset[str], float]]:
+    """The question's words that are searched for, each as the folded forms that
+    match it (its alternatives too) and its weight."""
+    subject = []
+    for text in query.texts(positive_only=True):
+        tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS]
+        if not tokens:
+            continue
+        forms = {_fold(t) for t in tokens}
+        for alternative in text.alternatives:
+            forms |= {_fold(t) for t in alternative}
+        subject.append((frozenset(forms), word_weight(tokens)))
+    return subject
+
+
+def coverage(subject, text: str) -> float:
+    """The share of the subject's weight whose words ``text`` has."""
+    have = {_fold(t) for t in tokens_of(text)}
+    total = sum(w for _, w in subject)
+    if not total:
+        return 0.0
+    return sum(w for forms, w in subject if forms & have) / total
+
+
+# Words of a source that say nothing of its subject: the games' common nouns
+# ("Wizard", "player", "foe") and the question's own filler.
+_SOURCE_FILLER = frozenset(("wizard", "player", "foe", "game", "card", "rulebook", "say", "every",
+                            "until", "summary", "example", "also", "still", "only"))
+
+
+REFLEXIVES = frozenset(("yourself", "myself", "themselves", "himself", "herself", "self"))
+
+
+def covered(subject, text: str, game_words=()) -> float:
+    """The other way round: the share of ``text``'s telling words (by weight) that the
+    question has. "Do dead Wizards draw a Dead Wizard card at the start of each
+    round?" speaks of dead Wizards, which "how many cards do I draw at the start of
+    a round" does not: a near miss."""
+    asked = set().union(*(forms for forms, _ in subject), game_words)
+    words = {_fold(t) for t in tokens_of(text)} - _NOT_TELLING
+    if REFLEXIVES & words and not REFLEXIVES & asked:
+        return 0.0  # "damage you deal to yourself" is not "damage for me"
+    words = {w for w in words if not w.isdigit() and len(w) > 1}  # "foe's" has an "s"
+    weights = {w: word_weight((w,)) for w in words}
+    total = sum(weights.values())
+    return sum(weights[w] for w in words if w in asked) / total if total else 1.0
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'0-9])")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text or "") if s.strip()]
+
+
+def _has_number(text: str) -> bool:
+    return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(text))
+
+
+_PLAYERS_ASKED = re.compile(r"\b(\d)\s*-?\s*(?:players?|people|wizards)\b", re.I)
+_CHART = re.compile(r"\b(\d)\s*-?\s*players?\b\s*:?\s*(\d+)", re.I)
+
+
+def players_asked(source: str) -> str | None:
+    """The number of players a question names ("with 3 players", "a 5-player game")."""
+    found = _PLAYERS_ASKED.search(source or "")
+    return found.group(1) if found else None
+
+
+def _per_count(text: str, players: str) -> str | None:
+    """From a chart by player count ("Additional Legendary Devils by player count: 2
+    players 8; 3 players 7"), the figure for ``players``, with the chart."""
+    for sentence in sentences(text):
+        if "by player count" not in sentence.lower():
+            continue
+        chart = dict(_CHART.findall(sentence))
+        if len(chart) >= 2 and players in chart:
+            return f"With {players} players: {chart[players]}. {sentence}"
+    return None
+
+
+def ruling_kind(question: str) -> str | None:
+    """The kind of answer a ruling's question asks for: its last sentence that is a
+    question ("My own spell kills me. Do my Reactions trigger?")."""
+    asked = [s for s in sentences(question) if s.endswith("?")] or [question]
+    return question_kind(asked[-1].split())
+
+
+# Subject matched both ways: nearly all of the question's words (by rarity) are in
+# the source, and most of the source's are in the question.
+COVERAGE, COVERED = 0.8, 0.6
+# A rule's sentence says more than a ruling's question: less of it need be asked.
+SENTENCE_COVERED = 0.35
+RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
+
+
+PLAIN_ANSWERS = {"never": "no", "always": "yes"}
+
+
+def _from_ruling(hit: dict, kind: str, subject, game_words,
+                 players: str | None) -> tuple[float, dict] | None:
+    """A ruling's answer, when its question asks the same, with how much of it was asked."""
+    question, answer = hit["title"], hit["text"]
+    asked = ruling_kind(question)
+    first = bare(answer.split()[0]) if answer.split() else ""
+    if first in PLAIN_ANSWERS:  # "Never. Gained Treasures are placed face up ..."
+        first, answer = PLAIN_ANSWERS[first], f"{PLAIN_ANSWERS[first].title()}. {answer}"
+    if (first in ("yes", "no")) != (kind == YES_NO):
+        return None  # "how many dice ...?" is not settled by "No. It is a misprint"
+    if kind != asked and not (kind in (ORDER, WHO) and asked in (ORDER, WHO, None)):
+        return None
+    if kind == NUMBER and not _has_number(answer):
+        return None
+    per_count = _per_count(answer, players) if kind == NUMBER and players else None
+    match = covered(subject, question, game_words)
+    # A chart by player count answers for the count asked, whichever count its
+    # question names ("... for 4 players: the chart's 6 or the NOTE's 8?").
+    if coverage(subject, question) < COVERAGE or (match < COVERED and not per_count):
+        return None
+    return match, {**hit, "text": per_count or answer}
+
+
+NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
+                       "doesn't", "can't", "isn't", "aren't", "won't"))
+PERMISSIONS = frozenset(("may", "can", "does", "do", "is", "are"))
+# Words that say nothing of a source's subject: stop words, the games' common nouns,
+# and a sentence's yes or no ("Players can never buy ...").
+_NOT_TELLING = frozenset({_fold(w) for w in STOP_WORDS} | _SOURCE_FILLER | NEGATIONS
+                         | {"must", "always", "automatically"})
+
+
+def _settles(sentence: str, negated: bool) -> str | None:
+    """For a yes/no question, what a rule's sentence that speaks of its subject
+    settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
+    you deal to yourself"), "Yes" for one that allows it without a condition; a
+    negated question ("can't I ...") or a condition ("only", "if", "unless") is
+    left to the hits."""
+    words = [t.lower() for t in re.findall(r"[A-Za-z']+", sentence)]
+    if negated or {"only", "if", "unless", "except", "when", "until"} & set(words):
+        return None
+    if NEGATIONS & set(words):
+        return "No"
+    if PERMISSIONS & set(words):
+        return "Yes"
+    return None
+
+
+def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
+               negated: bool) -> tuple[float, dict] | None:
+    """A rule's sentence that gives the answer, with how much of it was asked."""
+    title = hit["title"]
+    best = None
+    for sentence in sentences(hit["text"]):
+        if kind == NUMBER and not _has_number(sentence):
+            continue
+        if kind == YES_NO and coverage(subject, sentence) < 1:
+            continue
+        match = covered(subject, sentence, game_words)
+        if coverage(subject, title + " " + sentence) >= COVERAGE and match >= SENTENCE_COVERED \
+                and (best is None or match > best[0]):
+            best = (match, sentence)
+    if best is None:
+        return None
+    match, text = best
+    if kind == YES_NO:
+        settled = _settles(text, negated)
+        if settled is None:
+            return None
+        text = f"{settled}. {text}"
+    if kind == NUMBER and players:
+        text = _per_count(hit["text"], players) or text
+    return match, {**hit, "text": text}
+
+
+def speaks_of(hit: dict, understood) -> bool:
+    """Whether a rule or ruling shown as the top hit has nearly all the words asked
+    (for words that are no question of a known kind)."""
+    subject = _subject(understood.query)
+    return bool(subject) and coverage(subject, hit["title"] + " " + hit["text"]) >= COVERAGE
+
+
+def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
+    """The answer box from the first ``top`` hits, for a question of a known kind
+    whose subject a rule's sentence or a ruling speaks of; else None."""
+    kind = understood.answer_kind
+    if kind is None or kind == DEFINITION:
+        return None
+    players = players_asked(understood.query.source)
+    # "with 3 players": the count asked is the chart's row, not a word of the subject
+    subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
+    if not subject:
+        return None
+    game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+    negated = any(bare(word).endswith("n't") or bare(word) in ("not", "cannot")
+                  for word in understood.query.source.split())
+    best = None
+    for rank, hit in enumerate(hits[:top]):
+        found = None
+        if hit["kind"] == "ruling":
+            found = _from_ruling(hit, kind, subject, game_words, players)
+        elif hit["kind"] == "rule":
+            found = _from_rule(hit, kind, subject, game_words, players, negated)
+        # The source that speaks most nearly of what was asked; ties to the better hit.
+        if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
+            best = found
+    if best is None:
+        return None
+    return {**best[1], "answers": kind, "answered": understood.text}

@@ -1,0 +1,95 @@
+"""The answer box (rulesref.search.answers): for each kind of answer, questions that
+get a box with the sentence that settles them, and near misses (the same words,
+another subject) that get none. On the bundled catalog."""
+import pytest
+from django.core.management import call_command
+
+from rulesref.search.answer_kinds import question_kind
+from rulesref.search.unified import search_all
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("q", "kind"), [
+    ("how many penta coins", "number"), ("how much blood do i get for killing", "number"),
+    ("can I buy a mayhem card", "yes/no"), ("doesn't it count", "yes/no"),
+    ("who gets satans salute standee", "who/which"),
+    ("does it give every wizard a die or just me", "who/which"),
+    ("who goes first in demoniac", "order"), ("turn order", "order"),
+    ("I got attacked and have two defense cards, can I use both?", "yes/no"),
+    ("what happens when I die", None), ("initiative tie", None),
+])
+def test_the_kind_of_answer_asked(q, kind):
+    assert question_kind(q.split()) == kind
+
+
+def _answer(q):
+    return search_all(q=q, limit=20).answer
+
+
+# (question, answer kind, source url, words the sentence has)
+ANSWERED = [
+    ("can my creature block damage I deal to myself", "yes/no",
+     "/rulings/?game=rumble#creature-vs-self-damage", "No."),
+    ("can i buy several cards in one turn", "yes/no",
+     "/rulings/?game=satanic-panic#multiple-purchases", "Yes,"),
+    ("can I buy a mayhem card", "yes/no", "/rules/satanic-panic/6.14.9/",
+     "No. Players can never buy"),
+    ("how much blood do i get for killing someone", "number", "/rules/rumble/18.4/", "3 Blood"),
+    ("how much does a familiar cost", "number", "/rules/satanic-panic/6.1.5/", "costs 6"),
+    ("how many legendary devils with 3 players", "number",
+     "/rulings/?game=satanic-panic#legendary-devil-count", "With 3 players: 9."),
+    ("who gets satans salute standee", "who/which",
+     "/rulings/?game=satanic-panic#standee-who-gets-it", "Whoever kills a foe"),
+    ("who goes first in demoniac", "order", "/rulings/?game=demoniac#first-player",
+     "The table decides"),
+]
+
+
+def test_each_kind_of_answer_with_its_source():
+    call_command("load_catalog", verbosity=0)
+    for q, kind, url, words in ANSWERED:
+        answer = _answer(q)
+        assert answer is not None, q
+        assert (answer["answers"], answer["url"]) == (kind, url), q
+        assert words in answer["text"] and answer["citation"], q
+        assert answer["answered"]
+    # A ruling answers with its answer, not its question.
+    answer = _answer("can i buy several cards in one turn")
+    assert answer["title"].startswith("Can I buy") and answer["text"].startswith("Yes")
+
+
+NEAR_MISSES = [
+    # the same words, another subject: no box, or not this source
+    ("can my creature block damage for me in anarchy at the arena?",
+     "/rules/anarchy/17.5/"),  # damage you deal to yourself is another question
+    ("how many dice do I roll when attacking the exorcist",
+     "/rulings/?game=demoniac#attcking-typo"),  # "No. It is a misprint" settles no number
+    ("how many cards do I draw at the start of a round",
+     "/rulings/?game=rumble#dead-wizard-card-at-round-start"),  # dead Wizards' draw, a yes/no
+    ("can a spell have two sources", "/rulings/?game=anarchy#rally-timing"),
+    ("how many legendary devils", "/rulings/?game=satanic-panic#one-legendary-devil-per-turn"),
+]
+
+
+def test_near_misses_get_no_box_from_the_neighbouring_subject():
+    call_command("load_catalog", verbosity=0)
+    for q, wrong in NEAR_MISSES:
+        answer = _answer(q)
+        assert answer is None or answer["url"] != wrong, (q, answer)
+    # A yes/no question is settled only by a yes or a no.
+    for q in ("can a spell have two sources", "can my creature block damage for me in anarchy"):
+        answer = _answer(q)
+        assert answer is None or answer["text"].split()[0] in ("Yes.", "No.", "Yes,", "No,"), q
+
+
+def test_a_definition_and_the_catalog_facts_keep_their_kinds():
+    call_command("load_catalog", verbosity=0)
+    term = _answer("what is a rally card")
+    assert (term["kind"], term["answers"], term["url"]) == ("term", "definition", "/glossary/rally/")
+    count = _answer("how many penta coins")
+    assert (count["kind"], count["answers"]) == ("component", "number")
+    assert count["text"] == "The box holds 40 Penta-Coins."
+    # Words that are no question: a clear top rule still answers, kind "".
+    words = _answer("starting hit points rumble")
+    assert words is None or words["answers"] == ""
