@@ -19,6 +19,19 @@ STAND_IN_BANDS = [{"low": 1, "high": 4, "effect": "1 damage to a random foe", "k
                    "keep": True}]
 
 
+def stand_in_abilities(keep: bool) -> list[dict]:
+    """The stand-in roll table in the ability language, so a stand-in resolves by itself
+    (random foe, then the band's damage; a Delivery's top band KEEPs it)."""
+    bands = []
+    for band in STAND_IN_BANDS:
+        amount = int(band["effect"].split()[0])
+        effects = [{"do": "damage", "amount": amount, "target": "random-foe"}]
+        if keep and band["keep"]:
+            effects.append({"do": "keep"})
+        bands.append({"low": band["low"], "high": band["high"], "effects": effects})
+    return [{"trigger": "resolved", "bands": bands}]
+
+
 def band_label(band: dict) -> str:
     low, high = band["low"], band.get("high")
     return f"{low}+" if high is None else (str(low) if low == high else f"{low}-{high}")
@@ -90,4 +103,5 @@ def stand_in_card(kind: str, glyph: str | None, initiative: int | None = None) -
     """A generic card ("Dark Delivery, initiative 14") with the stand-in roll table."""
     return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
                        "bands": STAND_IN_BANDS, "stand_in": True,
-                       "text": "Stand-in card: roll its table; apply the result by hand."})
+                       "abilities": stand_in_abilities(True),
+                       "text": "Stand-in card: its roll table plays itself."})

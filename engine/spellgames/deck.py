@@ -12,9 +12,9 @@ Wizard card, so those decks are numbered stand-ins.
 
 A stand-in is a card the catalog does not list: its type is known (the
 count), its glyph and a Delivery's initiative are drawn from the seed for
-play, and it carries the sandbox's stand-in roll table (``cards.STAND_IN_BANDS``)
-for the player to apply by hand: nothing a rulebook does not print resolves by
-itself. Cards travel as short ids (``"12:e3"`` is
+play, and it carries the sandbox's stand-in roll table (``cards.STAND_IN_BANDS``),
+scripted in the ability language so that it resolves by itself (it is marked
+``stand_in``: nothing it does is a rulebook fact). Cards travel as short ids (``"12:e3"`` is
 catalog card 3, ``"40:delivery/dark/14"`` a stand-in), so a state holding
 128 cards stays small; ``card`` turns an id back into the card.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core import make_rng
-from .cards import STAND_IN_BANDS, parse_card
+from .cards import STAND_IN_BANDS, parse_card, stand_in_abilities
 from .games import GLYPHS, cite
 
 MAIN_DECK = {
@@ -38,7 +38,8 @@ DEAD_WIZARD_CARDS = {"rumble": 25}  # anarchy has Dead Wizard tokens instead
 HAND_SIZE = 8
 STAND_IN_INITIATIVES = (1, 20)  # stand-in Deliveries only: drawn, not a rulebook fact
 STAND_IN_TEXT = ("Stand-in for a {kind} card the catalog does not list: its glyph{init} "
-                 "drawn for play. Its text is not in the rulebooks: apply its effect by hand.")
+                 "drawn for play. Its text is not in the rulebooks: the sandbox's stand-in "
+                 "roll table plays instead (damage to a random foe).")
 
 
 def _ref_for_stand_in(kind: str, rng) -> str:
@@ -120,6 +121,7 @@ def _stand_in(ref: str) -> dict:
         {**b, "effect": b["effect"].removesuffix(". KEEP"), "keep": False} for b in STAND_IN_BANDS]
     return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
                        "bands": bands, "creature": creature,
+                       "abilities": stand_in_abilities(creature),
                        "stand_in": True, "text": STAND_IN_TEXT.format(
                            kind=kind.title(), init=" and initiative are" if initiative
                            else " is")})

@@ -9,10 +9,18 @@ Chance: each roll uses ``make_rng(f"{seed}:{n}")`` with a counter ``n`` kept
 in the state, so replaying the action log from the seed rolls the same dice.
 
 Flow actions (``add_card``, ``ready``, ``reveal``, ``power_roll``, ``next``...)
-belong to one wizard and are refused out of turn or out of phase. Effects a
-card's text asks for (damage, healing, Blood, Creatures...) cannot be run from
-card data; they are applied by hand with the core's actions, passed through
-to ``combat`` and checked by its preflight.
+belong to one wizard and are refused out of turn or out of phase. A card whose
+text is in the ability language (and every stand-in) plays itself
+(``play_card``). A card the engine cannot run is resolved by hand: on a dealt
+table the caster declares one effect for it (``damage``, ``heal``, ...: the
+core's actions, checked by its preflight), with its Blood cost and KEEP; free-form
+edits at any time belong to a free table (``deal: false``).
+
+``legal_actions`` is exactly the set of moves ``check`` allows (on a dealt
+table; a free table also takes free-form edits it does not list). Chance
+outcomes may be given instead of rolled: ``power_roll``'s ``dice``,
+``random_foe``'s ``rolls`` and ``reveal``'s roll-off ``rolls`` (OpenSpiel's
+chance outcomes); they are never listed.
 """
 from __future__ import annotations
 
@@ -28,7 +36,7 @@ from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
 from .combat import match_winner, note_acted
 from .combat import preflight as combat_preflight
-from .games import GLYPHS, SLOTS, cite, require_glyph
+from .games import GLYPHS, MAX_BLOOD, MAX_HP, SLOTS, cite, require_glyph
 from .legality import (
     MAX_PLACED_CARDS,
     parse_components,
@@ -46,6 +54,9 @@ FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replac
 FLOW_OWNED_COMBAT = ("reveal_spell", "start_round", "end_round", "place_spell",
                      "resolve_component")
 MANUAL_ACTIONS = tuple(a for a in COMBAT_ACTIONS if a not in FLOW_OWNED_COMBAT)
+# What a by-hand component's one declared effect may be (its Blood cost and KEEP aside).
+DECLARED_EFFECTS = ("damage", "damage_each", "heal", "gain_blood", "gain_treasure",
+                    "gain_applause", "take_standee")
 DAMAGE_IN_TEXT = re.compile(r"(\d+)\s+damage", re.I)
 @lru_cache(maxsize=2)
 def _sample_cards_json(game: str) -> str:
@@ -84,9 +95,12 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
     state = {"family": "spell", "game": core.to_dict(), "seed": seed, "chance": 0, "round": 1,
             "phase": "build", "champion": champion, "spells": {w: [] for w in wizards},
             "ready": [], "order": [], "order_info": None, "turn": 0, "step": 0, "queue": [],
-            "roll": None, "random_foe": None, "ability": None, "reactions": []}
+            "roll": None, "random_foe": None, "ability": None, "reactions": [],
+            "declared": None}
+    events = events if events is not None else []
     if deal:
-        _deal(state, catalog, events if events is not None else [])
+        _deal(state, catalog, events)
+    _combat(state, {"type": "start_round"}, events)
     return state
 
 
@@ -170,6 +184,7 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
     kind, game = action["type"], state["game"]["game"]
     core = core or _core(state)
     if kind in MANUAL_ACTIONS:
+        asked = action
         if kind == "gain_treasure" and state.get("deal") and action.get("treasure") is None:
             core.wizard(action.get("wizard"))
             if not state["deck"]["treasure"] and not state["deck"]["treasure_discard"]:
@@ -180,7 +195,10 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
         if kind == "new_game" and state["phase"] != "game-over":
             return _p("game-not-over", "the current game is still going",
                       cite(game, "end-of-game"))
-        return combat_preflight(core, action)
+        problems = combat_preflight(core, _tied(state, action))  # bad input raises first
+        if kind != "new_game" and state.get("deal"):
+            return _by_hand_problems(state, core, asked) or problems
+        return problems
     if kind not in FLOW_ACTIONS:
         raise EngineError(f"unknown action type {kind!r}", field="action.type",
                           code="unknown-action")
@@ -201,12 +219,17 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
         if waiting:
             return _p("not-ready", "still building: " + ", ".join(waiting),
                       cite(game, "turn-order.count"))
+        _roll_off_rolls(state, action)  # bad what-if rolls raise
         return []
     if kind == "end_round":
         if phase != "end":
             return _p("wrong-phase", "the round ends after every spell has resolved",
                       cite(game, "standee.end-of-round" if game == "rumble"
                            else "champion.challenge"))
+        if action.get("challenge_winners") is not None and not state.get("champion"):
+            return _p("no-champion", "no Champion is in play: there is no Challenge to "
+                      "complete", cite(game, "champion.challenge") if game == "anarchy"
+                      else cite(game, "components"))
         return []
     return _resolve_problems(state, core, action, kind)
 
@@ -222,8 +245,13 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> li
                   cite(game, "dead-wizard" if game == "rumble" else "death"))
     ready = wizard in state["ready"]
     if kind == "unready":
-        return [] if ready else _p("not-ready", f"{wizard} has not announced a spell",
-                                   cite(game, "turn-order.count"))
+        if not ready:
+            return _p("not-ready", f"{wizard} has not announced a spell",
+                      cite(game, "turn-order.count"))
+        # At a dealt table "done placing" is final (the count is then called out); a
+        # free table may take it back.
+        return _p("spell-announced", f"{wizard} is done placing: the spell stands",
+                  cite(game, "turn-order.count")) if state.get("deal") else []
     if ready:
         return _p("spell-announced", f"{wizard} has announced the spell; take it back first",
                   cite(game, "turn-order.count"))
@@ -238,19 +266,48 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> li
             if card_id not in core.wizard(wizard).hand:
                 return _p("not-in-hand", f"{card_id!r} is not in {wizard}'s hand",
                           cite(game, "round.draw"))
+            new = deck.card(state, card_id)
         else:
-            parse_card(action.get("card"))
+            new = parse_card(action.get("card"))
         if len(spell) >= MAX_PLACED_CARDS:
             return _p("too-many-cards", "no more cards fit on the table",
                       cite(game, "spell.max-components"))
-        return []
+        return _add_problems(game, spell, new)
     if kind == "remove_card":
         index = action.get("index")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(spell):
             raise EngineError("index: no such card in the spell", field="index")
         return []
     verdict = spell_check(game, [component_of(c) for c in spell], wizard)
+    if [e["code"] for e in verdict["errors"]] == ["empty-spell"] and not _can_build(state,
+                                                                                wizard):
+        return []  # nothing in hand can be a component: the wizard casts nothing
     return [Problem(e["code"], e["message"], e["rule"]) for e in verdict["errors"]]
+
+
+def _add_problems(game: str, spell: list[dict], new: dict) -> list[Problem]:
+    """A card is added only if the spell stays legal (at most three components, one per
+    slot; Wild Magic takes any free slot; Rally cards, Anarchy only, do not count)."""
+    if new["type"] == "rally":
+        return _p("rally-not-in-game", "Rumble at Castle Tentakill has no Rally cards",
+                  cite(game, "components")) if game == "rumble" else []
+    placed = [c for c in spell if c["type"] != "rally"]
+    if len(placed) >= 3:
+        return _p("too-many-components", "the spell has three components: no more may be "
+                  "played", cite(game, "spell.max-components"))
+    used = {c["slot"] for c in placed if c.get("slot")}
+    if new.get("slot") in used:
+        return _p(f"duplicate-{new['slot']}", f"the spell has a {new['slot'].title()}: at most "
+                  "one of each type", cite(game, "spell.one-per-type"))
+    return []
+
+
+def _can_build(state: dict, wizard: str) -> bool:
+    """Whether the wizard could place any component (a dealt hand may hold none: no cards
+    left, or only Rally cards; the rulebooks do not say what then: nothing is cast)."""
+    if not state.get("deal"):
+        return True
+    return any(deck.card(state, c)["type"] != "rally" for c in _hand(state, wizard))
 
 
 def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> list[Problem]:
@@ -299,10 +356,21 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         if card.get("glyph") is None:
             return _p("glyph-unknown", f"{card['name']}'s glyph is unknown: the number of dice "
                       "cannot be counted", cite(game, "power-roll.dice"))
+        _given_dice(action, _power_dice(state, core, wizard)["dice"])
         return []
     if kind == "random_foe":
-        return [] if _legal_foes(core, wizard) else _p(
-            "no-foe", "no foe can be chosen", cite(game, "random-foe"))
+        if scripted_ability(card):
+            return _p("scripted", f"{card['name']} chooses its own targets (play_card)",
+                      cite(game, "targets"))
+        if state["random_foe"] is not None or (state.get("declared") or {}).get("effect"):
+            return _p("random-foe-chosen", "the random foe is chosen once, before the "
+                      "component's effect", cite(game, "targets.before-dice"))
+        foes = _legal_foes(core, wizard)
+        if not foes:
+            return _p("no-foe", "no foe can be chosen", cite(game, "random-foe"))
+        if action.get("rolls") is not None:
+            roll_random_foe(game, foes, rolls=action["rolls"], seed=0)  # bad rolls raise
+        return []
     if kind == "play_card":
         return _play_problems(state, card, action)
     if scripted_ability(card) and not (state.get("ability") or {}).get("done"):
@@ -313,6 +381,135 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         return _p("roll-first", f"make {card['name']}'s Power Roll first",
                   cite(game, "power-roll.dice"))
     return []
+
+
+def _tied(state: dict, action: dict) -> dict:
+    """A Blood payment by the caster while a component resolves is that component's Blood
+    cost, named or not (rumble 18.9-18.11): once, and only before it deals damage or rolls."""
+    if action.get("type") == "pay_blood" and "component" not in action and \
+            state["phase"] == "resolve" and action.get("wizard") == caster(state) and \
+            current_card(state) is not None:
+        return {**action, "component": state["step"]}
+    return action
+
+
+def _amounts(state: dict, card: dict, kind: str) -> list[int]:
+    """The amounts a declared effect may have: the card's own "N damage" when its rolled
+    band (or text) names one, else what could change anything (no wizard holds more than
+    25 HP or 25 Blood)."""
+    if kind in ("damage", "damage_each"):
+        hint = damage_hint((state["roll"] or {}).get("effect") or card.get("text"))
+        if hint:
+            return [hint]
+    return list(range(1, (MAX_BLOOD if kind == "gain_blood" else MAX_HP) + 1))
+
+
+def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Problem]:
+    """At a dealt table the core's actions are the effect of the component resolving, when
+    the engine cannot run its text: one declared effect, its Blood cost and its KEEP."""
+    game, kind = state["game"]["game"], action["type"]
+    card, wizard = current_card(state), caster(state)
+    rule = cite(game, "spell.name-order")
+    if state["phase"] != "resolve" or state.get("reactions") or card is None or \
+            not core.wizard(wizard).alive:
+        return _p("free-table-only", f"{kind}: a dealt table changes only through the cards "
+                  "being resolved and the rules; free-form edits belong to a free table "
+                  "(deal: false)", rule)
+    if card["type"] == "wild-magic":
+        return _p("replace-wild-magic", "replace the Wild Magic first",
+                  cite(game, "wild-magic"))
+    if scripted_ability(card):
+        return _p("scripted", f"{card['name']} plays itself (play_card): its effects are not "
+                  "applied by hand", rule)
+    actor_field = {"damage": "source", "damage_each": "source", "heal": "target"}.get(
+        kind, "wizard")
+    if action.get(actor_field) != wizard:
+        return _p("not-your-turn", f"{card['name']} is {wizard}'s: its effect is {wizard}'s "
+                  f"({actor_field} {wizard})", cite(game, "turn-order.count"))
+    if kind == "discard_creature":
+        return _p("free-table-only", "a kept Creature leaves by absorbing damage (damage with "
+                  "absorb) or by its own text", cite(game, "creature.absorb"))
+    if card["bands"] and card.get("glyph") and state["roll"] is None and kind != "pay_blood":
+        return _p("roll-first", f"make {card['name']}'s Power Roll first",
+                  cite(game, "power-roll.dice"))
+    declared = state.get("declared") or {}
+    if kind == "pay_blood":
+        return [] if action.get("amount", 0) >= 1 else _p(
+            "no-payment", "a Blood payment is at least 1 Blood", cite(game, "blood.pay"))
+    if kind == "keep_creature":
+        creature = action.get("creature") or {}
+        if not card["creature"] or declared.get("keep"):
+            return _p("no-keep", f"{card['name']} is not a Creature to keep" if not
+                      card["creature"] else f"{card['name']} is kept", cite(game, "creature.keep"))
+        if creature != _creature_of(card):
+            return _p("not-this-creature", f"the Creature kept is {card['name']}, the card "
+                      "resolving", cite(game, "creature.keep"))
+        return []
+    if declared.get("effect"):
+        return _p("effect-declared", f"{card['name']}'s effect has been applied (one declared "
+                  "effect per component): next moves on", rule)
+    if "amount" in action and action["amount"] not in _amounts(state, card, kind):
+        allowed = _amounts(state, card, kind)
+        return _p("amount", f"{kind}: the amount is {allowed[0]}" if len(allowed) == 1 else
+                  f"{kind}: the amount is from 1 to {allowed[-1]}", cite(game, "damage"))
+    foes = _legal_foes(core, wizard)
+    victim = (state["random_foe"] or {}).get("victim")
+    if kind == "damage" and (action.get("target") not in foes or
+                             victim and action["target"] != victim):
+        return _p("not-a-foe", f"the damage goes to {victim}, the random foe" if victim else
+                  "the damage goes to a living foe", cite(game, "targets"))
+    if kind == "damage_each" and (sorted(action.get("targets") or []) != sorted(foes)
+                                  or action.get("absorb") or victim):
+        return _p("each-foe", "damage to each foe names every living foe (a Creature's "
+                  "absorbing is a damage of its own)", cite(game, "targets"))
+    if kind == "heal" and action.get("target") != wizard:
+        return _p("heal-self", "a healing effect heals its caster", cite(game, "targets"))
+    if kind == "take_standee" and core.standee == wizard:
+        return _p("holds-standee", f"{wizard} holds the Standee", cite(game, "standee.slay"))
+    if kind == "gain_treasure" and action.get("treasure") is not None:
+        return _p("deck-decides", "the Treasure gained is the top of the Treasure deck",
+                  cite(game, "treasures"))
+    if kind == "gain_applause" and action.get("value") is not None:
+        return _p("face-down", "an Applause token is drawn face down", cite(game, "applause"))
+    return []
+
+
+def _creature_of(card: dict) -> dict:
+    creature = {"name": card["name"], "glyph": card.get("glyph")}
+    if card.get("id"):
+        creature["card"] = card["id"]
+    return creature
+
+
+def _power_dice(state: dict, core: SpellGame, wizard: str) -> dict:
+    """The Power Roll's dice for the card resolving (power_roll_dice's answer)."""
+    game, card = state["game"]["game"], current_card(state)
+    me, champion = core.wizard(wizard), state.get("champion") or {}
+    return power_roll_dice(game, card["glyph"], [component_of(c) for c in state["spells"][wizard]],
+                           [{"name": c.name, "glyph": c.glyph} for c in me.creatures],
+                           champion.get("glyph") if game == "anarchy" else None,
+                           me.dead_wizard_tokens if game == "anarchy" else ())
+
+
+def _given_dice(action: dict, count: int) -> list[int] | None:
+    """What-if dice for a Power Roll: one face per die, or None to roll them."""
+    dice = action.get("dice")
+    if dice is None:
+        return None
+    if not isinstance(dice, list) or len(dice) != count or any(
+            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        raise EngineError(f"dice: {count} die face(s) from 1 to 6 (this Power Roll has "
+                          f"{count} dice)", field="dice", code="range")
+    return dice
+
+
+def _roll_off_rolls(state: dict, action: dict) -> dict | None:
+    rolls = action.get("rolls")
+    if rolls is not None and (not isinstance(rolls, dict) or
+                              not set(rolls) <= set(building(state))):
+        raise EngineError("rolls: an object of wizard: roll-off die face(s)", field="rolls",
+                          code="type")
+    return rolls
 
 
 def scripted_ability(card: dict | None) -> dict | None:
@@ -388,7 +585,11 @@ def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
         if kind == "gain_treasure" and new.get("deal") and action.get("treasure") is None:
             action = {**action, "treasure": deck.draw_treasure(new)}
             new["deck"]["treasure"].pop(0)  # the top card: drawn face up (rumble 20.1)
-        _combat(new, action, events)
+        if new["phase"] == "resolve" and kind in (*DECLARED_EFFECTS, "keep_creature"):
+            declared = dict(new.get("declared") or {})
+            declared["keep" if kind == "keep_creature" else "effect"] = True
+            new["declared"] = declared
+        _combat(new, _tied(new, action), events)
     else:
         HANDLERS[kind](new, action, events)
     return new, events
@@ -481,11 +682,11 @@ def _unready(state, action, events):
 
 def _reveal(state, action, events):
     game = state["game"]["game"]
-    _combat(state, {"type": "start_round"}, events)
     spells = [{"wizard": w, "components": [component_of(c) for c in state["spells"][w]]}
               for w in building(state)]
     state["chance"] += 1
-    order = spell_order(game, spells, seed=f"{state['seed']}:{state['chance']}")
+    order = spell_order(game, spells, rolls=_roll_off_rolls(state, action),
+                        seed=f"{state['seed']}:{state['chance']}")
     state["order"] = order["order"]
     state["order_info"] = {"ties": order["ties"], "turns": order["turns"],
                            "explanation": order["explanation"]}
@@ -512,7 +713,7 @@ def _next_caster(state: dict, events: list) -> None:
     if 0 <= state["turn"] < len(state["order"]):
         _discard_spell(state, state["order"][state["turn"]], events)
     state["roll"], state["random_foe"], state["step"] = None, None, 0
-    state["ability"] = None
+    state["ability"], state["declared"] = None, None
     while True:
         state["turn"] += 1
         if state["turn"] >= len(state["order"]):
@@ -521,6 +722,10 @@ def _next_caster(state: dict, events: list) -> None:
                    "every spell has resolved: end the round")
             return
         wizard = state["order"][state["turn"]]
+        if not state["spells"][wizard]:
+            _event(events, cite(game, "turn-order.count"), "skip",
+                   f"{wizard} placed no card: nothing to resolve", wizard=wizard)
+            continue
         if _core(state).wizard(wizard).alive:
             break
         _event(events, cite(game, "dead-wizard"), "skip",
@@ -599,15 +804,12 @@ def _replace_wild_magic(state, action, events):
 def _power_roll(state, action, events):
     game, wizard = state["game"]["game"], action["wizard"]
     card, core = current_card(state), _core(state)
-    me = core.wizard(wizard)
-    champion = state.get("champion") or {}
-    comps = [component_of(c) for c in state["spells"][wizard]]
-    dice = power_roll_dice(game, card["glyph"], comps,
-                           [{"name": c.name, "glyph": c.glyph} for c in me.creatures],
-                           champion.get("glyph") if game == "anarchy" else None,
-                           me.dead_wizard_tokens if game == "anarchy" else ())
-    rng = _rng(state)
-    faces = [roll_die(rng) for _ in range(dice["dice"])]
+    dice = _power_dice(state, core, wizard)
+    rng = _rng(state)  # drawn even for given dice: the rolls after it stay the same
+    faces = _given_dice(action, dice["dice"]) or [roll_die(rng) for _ in range(dice["dice"])]
+    if "dice" in action:
+        _event(events, cite(game, "power-roll.dice"), "chance",
+               f"what if: the dice are given ({', '.join(map(str, faces))})")
     note_acted(core, wizard)  # rolled: too late for this component's Blood cost
     state["game"] = core.to_dict()
     total = sum(faces)
@@ -632,7 +834,8 @@ def _power_roll(state, action, events):
 
 def _random_foe(state, action, events):
     game, wizard = state["game"]["game"], action["wizard"]
-    chosen = roll_random_foe(game, _legal_foes(_core(state), wizard), rng=_rng(state))
+    chosen = roll_random_foe(game, _legal_foes(_core(state), wizard), rolls=action.get("rolls"),
+                             rng=_rng(state))
     state["random_foe"] = {"victim": chosen["victim"], "rolls": chosen["rolls"],
                            "faces": chosen["faces"]}
     for step in chosen["explanation"]:
@@ -768,6 +971,7 @@ def _next(state, action, events):
                f"{card['name']} has resolved", wizard=action["wizard"])
     state["step"] += 1
     state["roll"], state["random_foe"], state["ability"] = None, None, None
+    state["declared"] = None
     if state["step"] >= len(state["queue"]):
         _next_caster(state, events)
     else:
@@ -797,11 +1001,18 @@ def _start_build(state: dict, events: list) -> None:
     state["phase"] = "build"
     state["spells"] = {w["name"]: [] for w in state["game"]["wizards"]}
     state.update(ready=[], order=[], order_info=None, turn=0, step=0, queue=[], roll=None,
-                 random_foe=None)
+                 random_foe=None, declared=None)
     _event(events, cite(state["game"]["game"], "spell.legal-spells"), "round",
            f"round {state['round']}: build your spells")
+    _begin_round(state, events)
+
+
+def _begin_round(state: dict, events: list) -> None:
+    """Start of Each Round: hands are drawn to eight; each dead wizard draws a Dead Wizard
+    card (rumble 21.2), a new Champion enters (anarchy 4.2)."""
     if state.get("deal"):
         deck.draw_hands(state, events)
+    _combat(state, {"type": "start_round"}, events)
 
 
 HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
@@ -814,55 +1025,104 @@ HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
 
 # --- legal actions ----------------------------------------------------------
 def legal_actions(state: dict) -> list[dict]:
-    """A representative set of legal actions (for buttons and random players).
-
-    Cards to add and amounts of damage are open-ended; stand-in cards and the
-    amount the rolled band names stand for them here.
-    """
+    """Every move ``check`` allows now, each once (chance outcomes aside: a Power Roll or a
+    random foe is offered without its dice). On a dealt table this is the whole set;
+    a free table also takes free-form edits it does not list."""
     if is_terminal(state):
         return []
+    core = _core(state)
+    return [a for a in _candidates(state, core) if not check(state, a, core)]
+
+
+def _candidates(state: dict, core: SpellGame) -> list[dict]:
     phase = state["phase"]
-    candidates: list[dict] = []
     if state.get("reactions") and phase != "game-over":
         first = state["reactions"][0]
         needs = _run_reaction(state, [])["needs"]
-        candidates += [{"type": "play_reaction", "wizard": first["wizard"], "choice": option}
-                       for option in needs["options"]] if needs else [
+        return [{"type": "play_reaction", "wizard": first["wizard"], "choice": option}
+                for option in needs["options"]] if needs else [
             {"type": "play_reaction", "wizard": first["wizard"]}]
-    elif phase == "build":
-        for wizard in building(state):
-            candidates += [{"type": kind, "wizard": wizard} for kind in ("ready", "unready")]
-            candidates += [{"type": "remove_card", "wizard": wizard, "index": i}
-                           for i in range(len(state["spells"][wizard]))]
-            cards = _hand(state, wizard) if state.get("deal") else \
-                _sample_cards(state["game"]["game"])
-            candidates += [{"type": "add_card", "wizard": wizard, "card": card}
-                           for card in cards]
-        candidates.append({"type": "reveal"})
-    elif phase == "resolve":
-        wizard = caster(state)
-        candidates += [{"type": t, "wizard": wizard} for t in
-                       ("replace_wild_magic", "power_roll", "random_foe", "next")]
-        amount = damage_hint((state["roll"] or {}).get("effect")) or 1
-        for foe in _legal_foes(_core(state), wizard):
-            candidates.append({"type": "damage", "target": foe, "amount": amount,
-                               "source": wizard})
-        card = current_card(state)
-        if scripted_ability(card) and not (state.get("ability") or {}).get("done"):
-            needs = None if state["roll"] is None and "bands" in scripted_ability(card) else \
-                _run_ability(state, card, scripted_ability(card), [])["needs"]
+    if phase == "build":
+        return _build_candidates(state)
+    if phase == "resolve":
+        return _resolve_candidates(state, core)
+    if phase == "end":
+        return _end_candidates(state)
+    return [{"type": "new_game"}] if phase == "game-over" else []
+
+
+def _build_candidates(state: dict) -> list[dict]:
+    candidates: list[dict] = [{"type": "reveal"}]
+    for wizard in building(state):
+        candidates += [{"type": kind, "wizard": wizard} for kind in ("ready", "unready")]
+        if wizard in state["ready"]:
+            continue
+        candidates += [{"type": "remove_card", "wizard": wizard, "index": i}
+                       for i in range(len(state["spells"][wizard]))]
+        cards = dict.fromkeys(_hand(state, wizard)) if state.get("deal") else \
+            _sample_cards(state["game"]["game"])
+        candidates += [{"type": "add_card", "wizard": wizard, "card": card} for card in cards]
+    return candidates
+
+
+def _resolve_candidates(state: dict, core: SpellGame) -> list[dict]:
+    wizard, card = caster(state), current_card(state)
+    candidates = [{"type": t, "wizard": wizard} for t in
+                  ("replace_wild_magic", "power_roll", "random_foe", "next")]
+    if card is None or card["type"] == "wild-magic":
+        return candidates
+    ability = scripted_ability(card)
+    if ability:
+        if not (state.get("ability") or {}).get("done") and not (
+                state["roll"] is None and "bands" in ability):
+            needs = _run_ability(state, card, ability, [])["needs"]
             candidates += [{"type": "play_card", "wizard": wizard, "choice": option}
                            for option in needs["options"]] if needs else [
                 {"type": "play_card", "wizard": wizard}]
-        if card and card["creature"] and card["type"] != "wild-magic":
-            creature = {"name": card["name"], "glyph": card.get("glyph")}
-            if card.get("id"):
-                creature["card"] = card["id"]
-            candidates.append({"type": "keep_creature", "wizard": wizard,
-                               "creature": creature})
-    elif phase == "end":
-        candidates.append({"type": "end_round"})
-    elif phase == "game-over":
-        candidates.append({"type": "new_game"})
-    core = _core(state)
-    return [a for a in candidates if not check(state, a, core)]
+        return candidates
+    return candidates + _declared_candidates(state, core, wizard, card)
+
+
+def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) -> list[dict]:
+    """A by-hand component's moves: its Blood cost, KEEP, and one effect."""
+    game, me = state["game"]["game"], core.wizard(wizard)
+    candidates: list[dict] = []
+    if game == "rumble":
+        candidates += [{"type": "pay_blood", "wizard": wizard, "amount": n}
+                       for n in range(1, me.blood + 1)]
+    if card["creature"]:
+        candidates.append({"type": "keep_creature", "wizard": wizard,
+                           "creature": _creature_of(card)})
+    if (state.get("declared") or {}).get("effect"):
+        return candidates
+    foes = _legal_foes(core, wizard)
+    damage = _amounts(state, card, "damage")
+    for foe in foes:
+        pals = len(core.wizard(foe).creatures)
+        for amount in damage:
+            candidates.append({"type": "damage", "target": foe, "amount": amount,
+                               "source": wizard})
+            candidates += [{"type": "damage", "target": foe, "amount": amount, "source": wizard,
+                            "absorb": True, "creature": i} for i in range(pals)]
+    if len(foes) > 1:
+        candidates += [{"type": "damage_each", "targets": foes, "amount": amount,
+                        "source": wizard} for amount in damage]
+    candidates += [{"type": "heal", "target": wizard, "amount": n}
+                   for n in _amounts(state, card, "heal")]
+    if game == "rumble":
+        candidates += [{"type": "gain_blood", "wizard": wizard, "amount": n}
+                       for n in _amounts(state, card, "gain_blood")]
+        candidates.append({"type": "take_standee", "wizard": wizard})
+    else:
+        candidates.append({"type": "gain_applause", "wizard": wizard})
+    candidates.append({"type": "gain_treasure", "wizard": wizard})
+    return candidates
+
+
+def _end_candidates(state: dict) -> list[dict]:
+    candidates = [{"type": "end_round"}]
+    if state.get("champion"):  # who completed the Champion's Challenge: any of them
+        names = [w["name"] for w in state["game"]["wizards"]]
+        candidates += [{"type": "end_round", "challenge_winners": [
+            n for i, n in enumerate(names) if mask >> i & 1]} for mask in range(1, 2 ** len(names))]
+    return candidates

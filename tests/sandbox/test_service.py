@@ -89,9 +89,8 @@ def test_an_illegal_spell_is_refused_with_the_rule():
     """Building a Spell: at most one card per slot (a free table: cards of one's choosing)."""
     sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"], "deal": False}, seed=1)
     act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
-    act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
     with pytest.raises(SandboxRefused) as refused:
-        act(sandbox, {"type": "ready", "wizard": "Alice"})
+        act(sandbox, {"type": "add_card", "wizard": "Alice", "card": DARK_DELIVERY})
     assert refused.value.problems[0].code == "duplicate-delivery"
     assert f"({rule('rumble.spell.one-per-type')})" in refused.value.message
 
@@ -158,7 +157,7 @@ def test_cleanup_command_deletes_only_untouched_sandboxes(capsys):
 
 
 def test_the_plain_sql_store_reads_and_writes_what_the_orm_does():
-    sandbox = sandbox_create("rumble", {"wizards": ["Älice", "Bob"]}, seed=3)
+    sandbox = sandbox_create("rumble", {"wizards": ["Älice", "Bob"], "deal": False}, seed=3)
     heal = {"type": "heal", "target": "Älice", "amount": 1, "note": "ünïcode ✓"}
     outcome = sandbox_act(sandbox.id, heal, 1)
     stored = Sandbox.objects.get(pk=sandbox.id)
@@ -173,6 +172,6 @@ def test_the_plain_sql_store_reads_and_writes_what_the_orm_does():
     assert list(stored.events.values_list("seq", "version")) == [(0, 1), (1, 4)]
     # The service's own read: the options, seed and state as stored; timestamps on demand.
     loaded = sandbox_act(sandbox.id, heal, 4).sandbox
-    assert (loaded.options, loaded.seed, loaded.game) == ({"wizards": ["Älice", "Bob"]}, 3,
-                                                          "rumble")
+    assert (loaded.options, loaded.seed, loaded.game) == (
+        {"wizards": ["Älice", "Bob"], "deal": False}, 3, "rumble")
     assert loaded.created == stored.created

@@ -112,6 +112,8 @@ def present_spell(game: str, state: dict) -> dict:
         else []
     return {
         "acts": acts, "dealt": dealt,
+        # A dealt table takes effects by hand only for a card the engine cannot run.
+        "by_hand_open": not dealt or any(a["type"] in rounds.MANUAL_ACTIONS for a in legal),
         "deck": {k: len(v) for k, v in state["deck"].items() if isinstance(v, list)}
         if dealt else None,
         "reaction": {**pending, "card": _card_view(pending["card"], urls)} if pending else None,

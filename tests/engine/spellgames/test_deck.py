@@ -122,26 +122,72 @@ def test_wild_magic_turns_over_main_deck_cards_until_the_slot_type():
     assert any(e["rule"] == "rumble 19.3" for e in events)
 
 
+# A catalog card the engine cannot run (no ability language): resolved by hand.
+PLAIN = {"type": "delivery", "name": "Plain Delivery", "glyph": "dark", "initiative": 20,
+         "creature": True, "entry": "plain-delivery", "stand_in": False}
+
+
+def by_hand_turn(seed=4):
+    """A dealt rumble table where Ann's one-card spell, a by-hand Creature, is resolving."""
+    catalog = fixture_catalog("rumble") + [PLAIN]
+    state = sr.new_state("rumble", NAMES, seed, deal=True, catalog=catalog)
+    ann = state["game"]["wizards"][0]
+    ann["hand"][0] = f"999:e{len(catalog) - 1}"
+    state, _ = sr.apply(state, {"type": "add_card", "wizard": "Ann", "card": ann["hand"][0]})
+    for wizard in NAMES:
+        if wizard != "Ann":
+            add = next(a for a in sr.legal_actions(state)
+                       if a["type"] == "add_card" and a["wizard"] == wizard)
+            state, _ = sr.apply(state, add)
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while sr.caster(state) != "Ann":  # the others' cards play themselves
+        kinds = {a["type"]: a for a in sr.legal_actions(state)}
+        state, _ = sr.apply(state, next(kinds[k] for k in (
+            "play_reaction", "replace_wild_magic", "power_roll", "play_card", "next")
+            if k in kinds))
+    assert sr.current_card(state)["name"] == "Plain Delivery"
+    return state
+
+
 def test_a_slain_wizard_discards_the_hand_and_draws_dead_wizard_cards():
-    state = dealt()
+    state = by_hand_turn()
     hand = list(state["game"]["wizards"][1]["hand"])
-    state, events = sr.apply(state, {"type": "damage", "target": "Ben", "amount": 20,
+    state, events = sr.apply(state, {"type": "damage", "target": "Ben", "amount": 25,
                                      "source": "Ann"})
     assert state["game"]["wizards"][1]["hand"] == []
-    assert state["deck"]["discard"] == sorted(hand)
+    assert state["deck"]["discard"][-len(hand):] == sorted(hand)
     assert len(state["dead_wizard_cards"]["Ben"]) == 1
     assert len(state["deck"]["dead_wizard"]) == 24
     assert any(e["type"] == "dead-wizard-card" for e in events)
 
 
+def test_a_by_hand_card_gets_one_declared_effect_and_free_edits_are_refused():
+    """A card the engine cannot run: one effect applied by hand, then next; a dealt table
+    takes no free-form edit (the issue's unlimited damage stream)."""
+    state = by_hand_turn()
+    first = {"type": "damage", "target": "Ben", "amount": 2, "source": "Ann"}
+    assert first in sr.legal_actions(state)
+    assert sr.check(state, {**first, "source": "Ben"})[0].code == "not-your-turn"
+    assert sr.check(state, {**first, "amount": 26})[0].code == "amount"
+    state, _ = sr.apply(state, first)
+    again = sr.check(state, first)
+    assert again[0].code == "effect-declared" and again[0].rule == "rumble 11.1"
+    assert not any(a["type"] in sr.DECLARED_EFFECTS for a in sr.legal_actions(state))
+    state, _ = sr.apply(state, {"type": "next", "wizard": "Ann"})
+    refused = sr.check(state, first)
+    assert refused and refused[0].rule
+
+
 def test_a_treasure_comes_from_the_top_of_the_treasure_deck():
-    state = dealt()
+    state = by_hand_turn()
     top = state["deck"]["treasure"][0]
-    state, _ = sr.apply(state, {"type": "gain_treasure", "wizard": "Cy"})
-    assert state["game"]["wizards"][2]["treasures"] == [top]
+    state["deck"]["treasure"], state["deck"]["treasure_discard"] = [], []
+    assert sr.check(state, {"type": "gain_treasure", "wizard": "Ann"})[0].code == "no-treasure"
+    state = by_hand_turn()
+    state, _ = sr.apply(state, {"type": "gain_treasure", "wizard": "Ann"})
+    assert state["game"]["wizards"][0]["treasures"] == [top]
     assert len(state["deck"]["treasure"]) == 24
-    state["deck"]["treasure"] = []
-    assert sr.check(state, {"type": "gain_treasure", "wizard": "Cy"})[0].code == "no-treasure"
 
 
 @pytest.mark.parametrize("game", ["rumble", "anarchy"])
@@ -219,10 +265,13 @@ def test_a_resolved_spells_reaction_does_not_trigger():
 
 
 def test_a_card_is_kept_as_a_creature_once():
-    """A by-hand keep_creature of a card already kept is refused (one card, one Creature)."""
-    state = dealt("rumble", 2)
-    ann = state["game"]["wizards"][0]
-    creature = {"name": "Dark Delivery", "glyph": "dark", "card": ann["hand"][0]}
+    """A by-hand KEEP keeps the card resolving, once (one card, one Creature)."""
+    state = by_hand_turn()
+    creature = {"name": "Plain Delivery", "glyph": "dark",
+                "card": sr.current_card(state)["id"]}
+    other = {**creature, "card": state["game"]["wizards"][0]["hand"][0]}
+    assert sr.check(state, {"type": "keep_creature", "wizard": "Ann",
+                            "creature": other})[0].code == "not-this-creature"
     state, _ = sr.apply(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
     problems = sr.check(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
-    assert [p.code for p in problems] == ["already-kept"]
+    assert [p.code for p in problems] == ["no-keep"]

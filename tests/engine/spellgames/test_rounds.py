@@ -94,9 +94,14 @@ def test_an_illegal_spell_cannot_be_announced():
     state = sr.new_state("rumble", ["A", "B"], 1)
     for kind in ("source", "quality", "delivery"):
         state, _ = step(state, {"type": "add_card", "wizard": "A", "card": card(kind, "dark", 4)})
-    state, _ = step(state, {"type": "add_card", "wizard": "A", "card": {"type": "wild-magic"}})
-    assert sr.check(state, {"type": "ready", "wizard": "A"})[0].code == "too-many-components"
+    fourth = {"type": "add_card", "wizard": "A", "card": {"type": "wild-magic"}}
+    assert sr.check(state, fourth)[0].code == "too-many-components"
+    assert fourth not in sr.legal_actions(state)
     assert sr.check(state, {"type": "reveal"})[0].code == "not-ready"
+    state, _ = step(state, {"type": "remove_card", "wizard": "A", "index": 0})
+    twin = {"type": "add_card", "wizard": "A", "card": card("quality", "arcane")}
+    assert sr.check(state, twin)[0].code == "duplicate-quality"
+    assert sr.check(state, {**twin, "card": {"type": "wild-magic"}}) == []
 
 
 def test_a_slain_wizards_spell_does_not_resolve():
@@ -143,3 +148,47 @@ def test_bad_input_raises_engine_errors():
                  {"type": "add_card", "wizard": "A", "card": {"type": "spell"}})
     with pytest.raises(EngineError):
         sr.apply(state, {"type": "power_roll", "wizard": "B"})  # refused: out of turn
+
+
+def test_a_dead_wizard_draws_at_the_start_of_each_round_not_at_reveal():
+    """Rumble 21.2: each dead wizard draws a Dead Wizard card at the start of each round
+    (a wizard slain before round 1's reveal has drawn one card, not two)."""
+    state = sr.new_state("rumble", ["A", "B", "C"], 1)
+    state, _ = step(state, {"type": "damage", "target": "C", "amount": 20, "source": "A"})
+    cards = lambda s: next(w for w in s["game"]["wizards"] if w["name"] == "C")[  # noqa: E731
+        "dead_wizard_cards"]
+    assert cards(state) == 1
+    for wizard in ("A", "B"):
+        state, _ = step(state, {"type": "add_card", "wizard": wizard,
+                                "card": card("delivery", "dark", 3)})
+        state, _ = step(state, {"type": "ready", "wizard": wizard})
+    state, _ = step(state, {"type": "reveal"})
+    assert cards(state) == 1
+    while state["phase"] == "resolve":
+        state, _ = step(state, {"type": "power_roll", "wizard": sr.caster(state)})
+        state, _ = step(state, {"type": "next", "wizard": sr.caster(state)})
+    state, events = step(state, {"type": "end_round"})
+    assert cards(state) == 2 and state["round"] == 2
+    assert any(e["rule"] == "rumble 21.1" and "C" in e["text"] for e in events)
+
+
+def test_a_blood_payment_during_a_component_is_its_cost_named_or_not():
+    """Rumble 18.9-18.11: Blood paid while a component resolves is that component's cost:
+    once, and only before it deals damage; naming the component or not changes nothing."""
+    spells = {"A": [{"type": "source", "glyph": "dark", "name": "Costly"}],
+              "B": [card("source", "dark"), card("delivery", "dark", 2)]}
+    state = sr.new_state("rumble", list(spells), 1)
+    state, _ = step(state, {"type": "gain_blood", "wizard": "A", "amount": 5})
+    for wizard, cards in spells.items():
+        for c in cards:
+            state, _ = step(state, {"type": "add_card", "wizard": wizard, "card": c})
+        state, _ = step(state, {"type": "ready", "wizard": wizard})
+    state, _ = step(state, {"type": "reveal"})
+    assert sr.caster(state) == "A"
+    pay = {"type": "pay_blood", "wizard": "A", "amount": 2}
+    acted, _ = step(state, {"type": "damage", "target": "B", "amount": 3, "source": "A"})
+    late = sr.check(acted, pay)
+    assert [p.code for p in late] == ["cost-after-acting"] and late[0].rule == "rumble 18.11"
+    paid, events = step(state, pay)
+    assert "for Costly" in events[-1]["text"]
+    assert [p.code for p in sr.check(paid, pay)] == ["blood-paid"]

@@ -156,7 +156,7 @@ def test_the_flow_owns_the_casting_record():
 def test_anarchy_end_of_round_awards_the_challenge():
     spells = {"A": [{"type": "delivery", "glyph": "dark", "initiative": 3, "name": "D"}],
               "B": [{"type": "delivery", "glyph": "dark", "initiative": 2, "name": "E"}]}
-    state = sr.new_state("anarchy", list(spells), 1)
+    state = sr.new_state("anarchy", list(spells), 1, champion={"name": "C", "glyph": "dark"})
     for wizard, cards in spells.items():
         state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": cards[0]})
         state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})

@@ -1,0 +1,104 @@
+"""The shared "every game finishes" harness: the games and variants, seeded playouts, and
+the action space around a state that the property tests probe.
+
+Every family plugs in here: ``VARIANTS`` lists (game, players, options) for each
+variant and player count; ``playout`` (engine.bots) plays them. ``nearby_actions``
+is the action space probed by "not offered => refused": each legal action with one
+field swapped for a value another legal action uses, or dropped, plus the game's
+own extras (``EXTRA_ACTIONS``).
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from engine.bots import playout
+from engine.families import family_for
+from engine.spellgames import rounds
+from engine.spellgames.games import MAX_WIZARDS
+
+SPELL_PLAYERS = range(2, MAX_WIZARDS + 1)
+VARIANTS = (
+    [("rumble", n, {}) for n in SPELL_PLAYERS]
+    + [("rumble", n, {"variant": "quick"}) for n in (2, 4, MAX_WIZARDS)]
+    + [("anarchy", n, {}) for n in SPELL_PLAYERS]
+    + [("anarchy", 3, {"champion": {"name": "Blood Lord Krazztar", "glyph": "elemental"}})]
+    + [("satanic-panic", n, {"satan": satan}) for n in range(2, 6) for satan in (False, True)]
+    + [("demoniac", n, {"relic": relic}) for n in range(2, 5) for relic in (False, True)]
+)
+
+
+def variant_id(variant) -> str:
+    game, players, options = variant
+    flags = "-".join(k if v is True else f"{k}={v['name'] if isinstance(v, dict) else v}"
+                     for k, v in sorted(options.items()) if v)
+    return f"{game}-{players}" + (f"-{flags}" if flags else "")
+
+
+def new_table(game: str, players: int, options: dict, seed: int):
+    family = family_for(game)
+    seats = [f"W{n}" for n in range(1, players + 1)] if family.family == "spell" else players
+    return family, family.new(family.setup_options(seats, dict(options)), seed)[0]
+
+
+def play(variant, seed: int, policy: str = "random", max_actions: int = 20_000):
+    family, state = new_table(*variant, seed)
+    return family, playout(family, state, default=policy, rng=random.Random(seed),
+                           max_actions=max_actions, keep_events=False)
+
+
+def _spell_extras(state: dict) -> list[dict]:
+    """Moves a client might try that no legal action is one field away from."""
+    names = [w["name"] for w in state["game"]["wizards"]]
+    extras = [{"type": "reveal"}, {"type": "end_round"}, {"type": "new_game"}]
+    for name in names:
+        extras += [{"type": t, "wizard": name} for t in (
+            "ready", "unready", "power_roll", "random_foe", "next", "replace_wild_magic",
+            "play_card", "take_standee", "gain_treasure", "gain_applause", "play_reaction")]
+        extras += [{"type": "damage", "target": name, "amount": a, "source": s}
+                   for s in names for a in (1, 3, 25)]
+        extras += [{"type": t, "wizard": name, "amount": a} for t in ("gain_blood", "pay_blood")
+                   for a in (1, 2)]
+        extras.append({"type": "heal", "target": name, "amount": 2})
+        extras.append({"type": "discard_creature", "wizard": name, "creature": 0})
+        extras.append({"type": "remove_card", "wizard": name, "index": 0})
+        hands = [c for w in state["game"]["wizards"] for c in w["hand"]]
+        extras += [{"type": "add_card", "wizard": name, "card": c} for c in hands[:24]]
+    card = rounds.current_card(state)
+    if card and card.get("creature"):
+        extras += [{"type": "keep_creature", "wizard": n, "creature": {
+            "name": card["name"], "glyph": card.get("glyph"), "card": card.get("id")}}
+            for n in names]
+    return extras
+
+
+EXTRA_ACTIONS = {"spell": _spell_extras}
+
+
+def nearby_actions(family, state, legal: list[dict]) -> list[dict]:
+    """The legal actions' neighbours: each with one field given another legal action's
+    value for it, or without it; and the family's extras. Deduplicated."""
+    values: dict[str, list] = {}
+    for action in legal:
+        for key, value in action.items():
+            if key != "type" and value not in values.setdefault(key, []):
+                values[key].append(value)
+    seen, out = set(), []
+
+    def add(action):
+        key = json.dumps(action, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+
+    for action in legal:
+        add(action)
+        for key in action:
+            if key == "type":
+                continue
+            add({k: v for k, v in action.items() if k != key})
+            for other in values[key][:12]:
+                add({**action, key: other})
+    for action in EXTRA_ACTIONS.get(family.family, lambda s: [])(state):
+        add(action)
+    return out
