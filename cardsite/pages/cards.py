@@ -11,6 +11,7 @@ from django.utils.http import urlencode
 
 from cardsite import abilities, selectors
 from cardsite.filters import EntryFilterSet, type_choices
+from cardsite.images.html import entry_faces
 from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
@@ -129,7 +130,8 @@ def card_list_page(request):
         return render(request, "cards/list.html", context, status=400)
     try:
         result, entries = selectors.card_list_page(query=query, filters=filters, lean=True,
-                                                   page=request.GET.get("page"), per_page=per_page)
+                                                   page=request.GET.get("page"), per_page=per_page,
+                                                   images=view == "grid")
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(query, error)
         return render(request, "cards/list.html", context, status=400)
@@ -221,6 +223,7 @@ def card_page(request, game, slug):
         "entry": entry,
         "game": entry.game,
         "attributes": entry_attributes(entry),
+        "faces": entry_faces(entry),
         "keywords": keyword_links(entry) if entry.keywords else [],
         "bands": bands,
         "band_odds": band_odds(bands),
@@ -235,7 +238,7 @@ def card_page(request, game, slug):
 
 def card_preview(request, game, slug):
     """A fragment for the hover preview of card links (no page around it)."""
-    entry = Entry.objects.select_related("game").prefetch_related("bands").filter(
+    entry = Entry.objects.select_related("game").prefetch_related("bands", "images").filter(
         game__slug=game, slug=slug).first()
     if entry is None:
         raise Http404(f"No entry {game}/{slug}.")

@@ -8,6 +8,7 @@ from django import template
 from django.template.defaultfilters import linebreaksbr
 from django.utils.safestring import SafeData, mark_safe
 
+from cardsite.images import html as image_html
 from cardsite.pages.entry_display import attribute_label, entry_attributes
 from rulesref.search import links
 
@@ -86,6 +87,20 @@ def card_row(entry):
         f'<tr>\n    <th scope="row">{card_link(entry)}{kind}</th>\n'
         f'    <td>{escape(entry.game.short_name)}</td>\n    <td>{_text(or_unknown(entry.type))}</td>\n'
         f'    <td class="stats">{entry_stats(entry)}</td>\n  </tr>')
+
+
+@register.simple_tag
+def grid_tile(entry):
+    """One tile of the grid view: the card's image, or its proxy drawn from its data."""
+    return mark_safe(image_html.grid_tile(entry))
+
+
+@register.simple_tag
+def preview_face(entry):
+    """The hover preview's picture of the front, when there is one."""
+    image = image_html.faces(entry).get("front")
+    return mark_safe(image_html.picture(image, image_html.face_alt(entry), "146px",
+                                        css="preview-image", lazy=False) if image else "")
 
 
 @register.simple_tag

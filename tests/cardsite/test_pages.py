@@ -130,7 +130,7 @@ def test_card_list_shows_filters_as_a_form_and_the_entries(client, catalog):
 
 def test_card_list_filters_by_game_and_switches_to_grid(client, catalog):
     page = html(client.get("/cards/", {"game": "demoniac", "view": "grid"}))
-    assert 'class="card-grid"' in page
+    assert 'class="card-grid image-grid"' in page and 'class="proxy proxy-demoniac' in page
     assert 'href="/cards/demoniac/linda/"' in page
     assert 'href="/cards/rumble/zapper/"' not in page
 

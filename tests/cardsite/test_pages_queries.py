@@ -23,8 +23,8 @@ PAGES = [
     ("/search/suggest/", {"q": "fil"}, 2),
     ("/cards/", {}, 5),
     ("/cards/", {"q": "filler", "view": "grid", "order": "name"}, 6),
-    ("/cards/rumble/zapper/", {}, 8),
-    ("/cards/rumble/zapper/preview/", {}, 2),
+    ("/cards/rumble/zapper/", {}, 9),  # + its images
+    ("/cards/rumble/zapper/preview/", {}, 3),  # + its images
     ("/games/rumble/", {}, 9),  # + coverage of scripted entries and of applicable fields
     ("/rules/rumble/", {}, 3),
     ("/rules/rumble/2/", {}, 8),
