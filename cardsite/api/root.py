@@ -1,4 +1,9 @@
-"""/api/: the browsable API's front page, listing every endpoint."""
+"""/api/: the API's index: what it is, where its docs and schema are, and every endpoint.
+
+The links of the main lists stay as they were (``cards``, ``rulings``, ...); ``endpoints``
+maps every operation of the OpenAPI schema ("GET /api/cards/") to its summary, so the index is
+never missing one (the schema is made once per process: cardsite.api.docs_views).
+"""
 from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
@@ -7,8 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.base import ApiView
+from cardsite.api.docs_views import api_schema
 
-ENDPOINTS = {
+LINKS = {
+    "docs": "api:docs",
+    "schema": "api:schema",
     "games": "api:game-list",
     "cards": "api:card-list",
     "cards_named": "api:card-named",
@@ -19,31 +27,44 @@ ENDPOINTS = {
     "glossary": "api:term-list",
     "search": "api:search",
     "bulk_catalog": "api:bulk-catalog",
-    "schema": "api:schema",
-    "docs": "api:docs",
-    # The engine's checker endpoints (listed when they are wired).
     "engine_spells_check": "engine-api-spell-check",
     "engine_spells_order": "engine-api-spell-order",
     "engine_odds_power_roll": "engine-api-power-roll",
     "engine_odds_demoniac": "engine-api-demoniac",
+    "engine_sandboxes": "engine-api-sandboxes",
 }
+METHODS = ("get", "post", "put", "patch", "delete")
+ABOUT = ("Cards, rulings, rules and the rules engine of four card games. Anyone reads; "
+         "writes need a staff user's token (Authorization: Token <key>). Lists are paginated "
+         "(count, next, previous, results; page_size up to 100); every error is a JSON object "
+         "{status, code, detail}; null in a field means the rulebooks do not give it. The "
+         "docs page describes every endpoint and body; the schema is OpenAPI 3.")
+
+
+def api_endpoints() -> dict[str, str]:
+    """Every operation of the schema, ``"GET /api/cards/": its summary``, in path order."""
+    return {f"{method.upper()} {path}": operation.get("summary", "")
+            for path, operations in sorted(api_schema()["paths"].items())
+            for method, operation in operations.items() if method in METHODS}
 
 
 class ApiRootView(ApiView, APIView):
-    """Grimoire's JSON API: every card, ruling and rule of four card games.
+    """Grimoire's JSON API: its docs, its schema and every endpoint.
 
-    Anyone may read; writes need a staff user's token (`Authorization: Token <key>`).
-    Lists are paginated (`count`, `next`, `previous`, `results`; `page_size` up to
-    100). Every error is a JSON object `{status, code, detail}`. The OpenAPI schema
-    is at `schema/`, its docs at `docs/`.
+    Anyone may read; writes need a staff user's token. The docs page (docs) describes
+    every endpoint and body; the schema (schema) is OpenAPI 3.
     """
+
+    def get_view_name(self):
+        return "Grimoire API"
 
     @extend_schema(exclude=True)
     def get(self, request):
-        links = {}
-        for key, name in ENDPOINTS.items():
+        body = {"about": ABOUT}
+        for key, name in LINKS.items():
             try:
-                links[key] = request.build_absolute_uri(reverse(name))
-            except NoReverseMatch:  # an endpoint that is not wired (yet)
+                body[key] = request.build_absolute_uri(reverse(name))
+            except NoReverseMatch:  # an endpoint that is not wired
                 continue
-        return Response(links)
+        body["endpoints"] = api_endpoints()
+        return Response(body)

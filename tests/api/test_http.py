@@ -155,3 +155,16 @@ def test_behind_a_proxy_each_forwarded_client_has_its_own_count(api, catalog, se
 def test_failed_if_match_is_a_json_412(api, catalog):
     body = assert_error(api.get("/api/games/rumble/", HTTP_IF_MATCH='"not-the-etag"'), 412)
     assert body["code"] == "precondition_failed"
+
+
+def test_root_is_an_index_of_every_endpoint_with_docs_and_schema(api):
+    from cardsite.api.docs_views import api_schema
+    body = api.get("/api/").json()
+    assert body["docs"].endswith("/api/docs/") and body["schema"].endswith("/api/schema/")
+    assert "staff user's token" in body["about"]
+    assert body["engine_sandboxes"].endswith("/api/engine/sandboxes/")
+    operations = {f"{m.upper()} {p}" for p, ops in api_schema()["paths"].items() for m in ops
+                  if m in ("get", "post", "put", "patch", "delete")}
+    assert set(body["endpoints"]) == operations and len(operations) > 40
+    assert body["endpoints"]["POST /api/engine/sandboxes/{sandbox_id}/actions/"]
+    assert body["endpoints"]["GET /api/cards/"] == "Search the catalog"

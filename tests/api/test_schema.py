@@ -1,4 +1,5 @@
 """The OpenAPI schema, its offline docs page, and a bounded schemathesis run."""
+import json
 import re
 import time
 from collections import Counter
@@ -94,7 +95,9 @@ def test_docs_page_is_served_offline(client):
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     # Its start-up script is served by the docs view itself (no inline script: CSP).
     assert "/api/docs/?script=" in assets and "<script>" not in html
-    assert assets and all(url.startswith(("/static/", "/api/docs/?script=")) for url in assets), assets
+    # (and the loading note's links to the schema and the index)
+    assert assets and all(url.startswith(("/static/", "/api/docs/?script=")) or url in (
+        "/api/schema/", "/api/") for url in assets), assets
     assert "https://" not in html and "http://" not in html  # no CDN (a "cdn" substring check tripped on random CSRF tokens)
     script = client.get("/api/docs/?script=")
     assert script.status_code == 200 and "/api/schema/" in script.content.decode()
@@ -198,3 +201,22 @@ def test_schemathesis_staff_writes(catalog, db):
     exported = catalog_export()
     assert validate_catalog(exported) == []
     catalog_import(data=exported, dry_run=True)
+
+
+def test_the_served_schema_is_made_once_per_process_and_is_the_generators(client):
+    from drf_spectacular.generators import SchemaGenerator
+
+    from cardsite.api.docs_views import api_schema
+    served = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert served == json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))
+    assert api_schema() is api_schema()  # generated once
+
+
+def test_the_docs_page_keeps_the_sites_csp_and_says_it_is_loading(client):
+    response = client.get("/api/docs/")
+    html = response.content.decode()
+    assert "<style>" not in html and "/static/api/docs.css" in html  # no 'unsafe-inline'
+    policy = dict(d.strip().split(" ", 1) for d in response["Content-Security-Policy"].split(";"))
+    assert "unsafe-inline" not in policy["style-src"]
+    assert 'class="docs-loading"' in html and "Loading the API reference" in html
+    assert html.count(" defer></script>") == 3  # the note is painted before the scripts run

@@ -105,15 +105,18 @@ def test_a_gunicorn_worker_builds_the_search_vocabulary_before_serving(monkeypat
 
     from django import db
 
+    from cardsite.api.docs_views import api_schema
     from cardsite.gunicorn_conf import post_worker_init
     from rulesref.search import questions
 
     closed = []
     monkeypatch.setattr(db.connections, "close_all", lambda: closed.append(True))
     questions._vocabulary.cache_clear()
+    api_schema.cache_clear()
     worker = SimpleNamespace(log=_Log())
     post_worker_init(worker)
     assert questions._vocabulary.cache_info().currsize == 1 and closed and not worker.log.warnings
+    assert api_schema.cache_info().currsize == 1  # the OpenAPI schema too
 
     def unmigrated():
         raise db.DatabaseError("no such table: rulesref_searchdocument")
