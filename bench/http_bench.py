@@ -74,7 +74,7 @@ def free_port() -> int:
 
 
 def bench_env() -> dict:
-    env = {**os.environ, "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnop",
+    env = {**os.environ, "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
            "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "GRIMOIRE_VAR_DIR": str(VAR), "STATIC_ROOT": str(VAR / "static"),
            "DJANGO_SETTINGS_MODULE": "cardsite.settings",

@@ -55,7 +55,7 @@ def main() -> None:
     shutil.rmtree(VAR, ignore_errors=True)
     VAR.mkdir(parents=True)
     os.environ.update({
-        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnop", "DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz", "DEBUG": "0",
         "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "testserver", "GRIMOIRE_VAR_DIR": str(VAR),
         "DJANGO_SETTINGS_MODULE": "cardsite.settings", "RESPONSE_CACHE": "0",
         "GRIMOIRE_PLAIN_STATIC": "1",  # the pages render without collectstatic

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def setup_django(tmp: str) -> None:
-    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghijklmnop")
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
     if os.environ.get("BENCH_DATABASE_URL"):
         os.environ["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
     else:  # the default SQLite set-up (WAL, synchronous=NORMAL), in a scratch directory

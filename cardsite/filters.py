@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 import django_filters
+from django import forms
 from django.db.models import F
 
 from cardsite import games
@@ -30,6 +31,12 @@ def _choices(values):
     return [(v, v.replace("-", " ").capitalize()) for v in values]
 
 
+class WholeNumberFilter(django_filters.NumberFilter):
+    """The counted attributes are whole numbers (the schema says integer): 1.5 is a 400."""
+
+    field_class = forms.IntegerField
+
+
 class EntryFilterSet(django_filters.FilterSet):
     q = django_filters.CharFilter(
         method="filter_q", label="Search",
@@ -39,12 +46,12 @@ class EntryFilterSet(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=_choices(games.ENTRY_KINDS))
     type = django_filters.CharFilter(field_name="type", lookup_expr="iexact", label="Type")
     glyph = django_filters.ChoiceFilter(choices=_choices(games.GLYPHS))
-    initiative_min = django_filters.NumberFilter(field_name="initiative", lookup_expr="gte")
-    initiative_max = django_filters.NumberFilter(field_name="initiative", lookup_expr="lte")
-    cost_min = django_filters.NumberFilter(field_name="cost", lookup_expr="gte")
-    cost_max = django_filters.NumberFilter(field_name="cost", lookup_expr="lte")
-    vp_min = django_filters.NumberFilter(field_name="vp", lookup_expr="gte")
-    vp_max = django_filters.NumberFilter(field_name="vp", lookup_expr="lte")
+    initiative_min = WholeNumberFilter(field_name="initiative", lookup_expr="gte")
+    initiative_max = WholeNumberFilter(field_name="initiative", lookup_expr="lte")
+    cost_min = WholeNumberFilter(field_name="cost", lookup_expr="gte")
+    cost_max = WholeNumberFilter(field_name="cost", lookup_expr="lte")
+    vp_min = WholeNumberFilter(field_name="vp", lookup_expr="gte")
+    vp_max = WholeNumberFilter(field_name="vp", lookup_expr="lte")
     # Declared last: it replaces the relevance order that ``q`` set.
     order = django_filters.ChoiceFilter(choices=ORDER_CHOICES, method="filter_order", label="Sort")
 

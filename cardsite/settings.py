@@ -2,7 +2,8 @@
 
 DATABASE_URL   unset: the bundled SQLite file (var/grimoire.sqlite3);
                postgres://...: PostgreSQL through psycopg 3.
-SECRET_KEY     required unless DEBUG is on (a development key is used then).
+SECRET_KEY     required unless DEBUG is on (a development key is used then); without
+               DEBUG, one shorter than 50 characters or a known default is refused.
 DEBUG          off unless set to 1/true/yes/on.
 ALLOWED_HOSTS  comma-separated; defaults to localhost names.
 """
@@ -12,6 +13,11 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -30,11 +36,24 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_flag("DEBUG")
 
+DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for development).")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+    SECRET_KEY = DEV_SECRET_KEY
+elif not DEBUG and (
+    len(SECRET_KEY) < SECRET_KEY_MIN_LENGTH or len(set(SECRET_KEY)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+    or SECRET_KEY.startswith(SECRET_KEY_INSECURE_PREFIX) or SECRET_KEY == DEV_SECRET_KEY
+    or SECRET_KEY.lower() in {"secret", "changeme", "change-me", "..."}
+):
+    # What `check --deploy` warns about (W009), refused: sessions, password-reset
+    # links and CSRF tokens are signed with this key.
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak for production: use at least {SECRET_KEY_MIN_LENGTH} random "
+        f"characters (at least {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different), e.g. "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -65,6 +84,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -226,9 +246,13 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # After too many wrong passwords (5) for one username from one address, that
 # pair is locked out for an hour (429) even with the right password; a good
 # login resets the count. `manage.py axes_reset` lifts every lockout.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# One address is also locked out after 20 wrong passwords across usernames
+# (password spraying): cardsite.login_limits.failure_limit gives axes both limits.
+AXES_USERNAME_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
+AXES_FAILURE_LIMIT = "cardsite.login_limits.failure_limit"
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 # The client's address as the API's throttle sees it (X-Forwarded-For behind API_NUM_PROXIES).
 AXES_CLIENT_IP_CALLABLE = "cardsite.api.throttling.client_address"
@@ -238,6 +262,16 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # (Django's default is /accounts/profile/, a 404 here).
 LOGIN_URL = "admin:login"
 LOGIN_REDIRECT_URL = "admin:index"
+
+# The browser features no page of this site uses, refused to it and to any frame.
+PERMISSIONS_POLICY = {
+    feature: [] for feature in (
+        "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics",
+        "camera", "display-capture", "geolocation", "gyroscope", "hid", "idle-detection",
+        "magnetometer", "microphone", "midi", "payment", "publickey-credentials-get",
+        "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
+    )
+}
 
 # --- Content-Security-Policy (django-csp) --------------------------------------
 # Scripts only from this site's static files: no inline <script>, no on*=""
@@ -259,6 +293,13 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Request bodies (cardsite.request_bodies): over this Content-Length, 413 before
+# reading; a body must arrive within REQUEST_BODY_GRACE_S plus its size at
+# REQUEST_BODY_MIN_RATE bytes/s, else 408 (a slow client holds a thread no longer).
+REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(64 * 1024 * 1024)))
+REQUEST_BODY_MIN_RATE = int(os.environ.get("REQUEST_BODY_MIN_RATE", str(50 * 1024)))
+REQUEST_BODY_GRACE_S = float(os.environ.get("REQUEST_BODY_GRACE_S", "5"))
+
 # --- REST framework (the API: cardsite/api) ------------------------------------
 # Anonymous clients are throttled per IP; "off" disables it (benchmarks). The
 # allowances live in a table (cardsite.api.throttling) shared by every app process.
@@ -271,6 +312,9 @@ API_NUM_PROXIES = int(os.environ.get("API_NUM_PROXIES", "0"))
 # Opening a sandbox writes rows: new tables per anonymous client, HTML and JSON
 # API together (engine.web.sandbox.throttling); "off" disables it.
 SANDBOX_CREATE_RATE = os.environ.get("SANDBOX_CREATE_RATE", "60/hour")
+# Sandbox moves and undos per anonymous client, HTML and JSON API together
+# (engine.web.sandbox.throttling.SandboxActionThrottle): a whole game fits in the burst.
+SANDBOX_ACTION_RATE = os.environ.get("SANDBOX_ACTION_RATE", "2000/hour")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Anonymous GET responses, keyed by the catalog version (cardsite.response_cache);
@@ -335,6 +379,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsite.api.schema.strict_request_bodies",
+        "cardsite.api.schema.non_empty_parameters",
     ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

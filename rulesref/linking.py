@@ -153,6 +153,12 @@ def _alternation(words: dict, *, flags: int, plural: bool) -> re.Pattern | None:
     )
 
 
+def _is_words(spelling: str) -> bool:
+    """A term links only where it is spelt in letters: two at least ("HP", "Wild
+    Magic"). A term named "0" or "+" would otherwise link every such character."""
+    return sum(char.isalpha() for char in spelling) >= 2
+
+
 def build_linker(game: Game, *, all_rules: dict[str, set[str]] | None = None) -> Linker:
     names = {}
     for entry in Entry.objects.filter(game=game).only("pk", "slug", "name", "aliases"):
@@ -163,7 +169,7 @@ def build_linker(game: Game, *, all_rules: dict[str, set[str]] | None = None) ->
     for term in GlossaryTerm.objects.filter(game=game).only("slug", "term", "aliases"):
         for spelling in [term.term, *(term.aliases or [])]:
             spelling = (spelling or "").strip()
-            if spelling:
+            if _is_words(spelling):
                 terms.setdefault(spelling, term.slug)
                 terms.setdefault(spelling[0].upper() + spelling[1:], term.slug)
     if all_rules is None:

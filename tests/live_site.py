@@ -68,7 +68,7 @@ class Site:
 
 
 def _site_env(tmp: Path) -> dict:
-    env = {**os.environ, "SECRET_KEY": "live-test-secret-key-0123456789-abcdefghijklmnop",
+    env = {**os.environ, "SECRET_KEY": "live-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
            "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "GRIMOIRE_VAR_DIR": str(tmp), "GRIMOIRE_PLAIN_STATIC": "1",
            "DJANGO_SETTINGS_MODULE": "cardsite.settings", "PYTHONPATH": str(ROOT),

@@ -14,6 +14,8 @@ RESPONSE_CACHE = False
 
 # Tests create many tables from one address; tests/sandbox/test_limits.py lowers it.
 SANDBOX_CREATE_RATE = "100000/hour"
+# Several whole games per test; tests/sandbox/test_scale.py plays one at the production rate.
+SANDBOX_ACTION_RATE = "100000/hour"
 # A search's time budget (rulesref.search.budget) is 500 ms in production; the
 # suite shares a loaded machine, so only the tests about the budget use it
 # (tests/rulesref/test_search_hostile.py sets the production value).

@@ -15,6 +15,10 @@ class ApiView(HttpCachingMixin):
 
     permission_classes = [StaffWritesOrReadOnly]
 
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        refuse_empty_parameters(request.query_params)
+
     def query_params(self, serializer_class) -> dict:
         """The query string checked by a serializer's fields (a 400 naming each bad
         parameter, as ``is_valid`` gives). The fields are built once per class
@@ -38,6 +42,19 @@ class ApiView(HttpCachingMixin):
             if errors:
                 raise serializers.ValidationError(errors)
         return {k: v for k, v in validated.items() if v not in (None, "")}
+
+
+# Free text may be empty (everything); any other parameter with an empty value
+# (``?game=``) is refused rather than read as "any": the schema says minLength 1.
+EMPTY_ALLOWED = frozenset({"q"})
+
+
+def refuse_empty_parameters(params) -> None:
+    empty = {name: ["An empty value: leave the parameter out to mean any."]
+             for name, values in params.lists()
+             if name not in EMPTY_ALLOWED and any(not v.strip() for v in values)}
+    if empty:
+        raise serializers.ValidationError(empty)
 
 
 _PARAM_FIELDS: dict[type, list] = {}

@@ -113,8 +113,11 @@ def api_exception_handler(exc, context):
             status=500,
         )
     if isinstance(exc, exceptions.ValidationError):
+        errors = response.data
+        if not isinstance(errors, dict):  # a body that is not an object (JSON null, a list)
+            errors = {settings.REST_FRAMEWORK.get("NON_FIELD_ERRORS_KEY", "non_field_errors"): errors}
         response.data = error_body(
-            response.status_code, "invalid", _first_message(response.data), errors=response.data
+            response.status_code, "invalid", _first_message(errors), errors=errors
         )
     else:
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else ""

@@ -1,6 +1,8 @@
 """Serializer building blocks shared by the API's serializers."""
 from __future__ import annotations
 
+import json
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connection, models
 from django.db.backends.base.operations import BaseDatabaseOperations
@@ -9,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
+from rest_framework.utils import html
 
 
 def api_url(request, name: str, *args) -> str:
@@ -130,7 +133,23 @@ class ComponentSlugField(serializers.Field):
         return data
 
 
-class RefListField(serializers.ListField):
+class FormListMixin:
+    """A list field in a form or multipart body: repeated keys (``aliases=a&aliases=b``),
+    or one value that is a JSON array (``aliases=["a", "b"]``). One value that is JSON
+    of another shape (``{}``) is refused as not a list, not stored as a text."""
+
+    def get_value(self, dictionary):
+        if html.is_html_input(dictionary) and self.field_name in dictionary:
+            values = dictionary.getlist(self.field_name)
+            if len(values) == 1 and values[0].lstrip()[:1] in ("[", "{"):
+                try:
+                    return json.loads(values[0])
+                except ValueError:
+                    pass
+        return super().get_value(dictionary)
+
+
+class RefListField(FormListMixin, serializers.ListField):
     """Catalog-format references: ``slug`` / ``7.3`` in the same game, or
     ``game/slug`` / ``game 7.3`` for another game's object."""
 

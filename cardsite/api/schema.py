@@ -40,6 +40,13 @@ ERROR_DESCRIPTIONS = {
     "(`etag` is the current one).",
     "429": "Too many requests from this anonymous client: wait `Retry-After` seconds.",
     "503": "The database is busy with another change (a lock wait ran out); try again.",
+    "413": "Content too large: the body's Content-Length is over the site's limit "
+    "(refused before it is read), or the body is over the API's limit for its kind.",
+}
+URI_TOO_LONG = {
+    "description": "URI too long: a request line over 4,094 bytes (a very long query string) "
+    "is refused by the server before it reaches the API, as plain text.",
+    "content": {"text/plain": {"schema": {"type": "string"}}},
 }
 
 
@@ -122,11 +129,15 @@ class ApiAutoSchema(AutoSchema):
                     SUCCESS_DESCRIPTIONS.get(code) or ERROR_DESCRIPTIONS.get(code)
                     or ("A page of results." if self._is_list_view() else "Success.")
                 )
-        for code in self._error_codes():
+        codes = self._error_codes()
+        if self.method in ("POST", "PUT", "PATCH"):
+            codes = [*codes, "413"]
+        for code in codes:
             if code not in responses:
                 body = self._get_response_for_code(ErrorSerializer, code, direction=direction)
                 body["description"] = ERROR_DESCRIPTIONS[code]
                 responses[code] = body
+        responses.setdefault("414", URI_TOO_LONG)
         return responses
 
 
@@ -134,6 +145,23 @@ def _subclasses(cls):
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
+
+
+def non_empty_parameters(result, generator, request, public):
+    """SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]: a query parameter other than
+    free text is at least one character (cardsite.api.base.refuse_empty_parameters)."""
+    from cardsite.api.base import EMPTY_ALLOWED
+
+    for path, operations in result.get("paths", {}).items():
+        if path.startswith("/api/engine/"):  # the engine's views read their own parameters
+            continue
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                schema = parameter.get("schema", {})
+                if (parameter.get("in") == "query" and parameter["name"] not in EMPTY_ALLOWED
+                        and schema.get("type") == "string" and "enum" not in schema):
+                    schema.setdefault("minLength", 1)
+    return result
 
 
 def strict_request_bodies(result, generator, request, public):

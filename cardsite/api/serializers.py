@@ -16,6 +16,7 @@ from rest_framework import serializers
 from cardsite import games, validation
 from cardsite.api.fields import (
     ComponentSlugField,
+    FormListMixin,
     ModelCleanSerializer,
     RefListField,
     api_url,
@@ -158,7 +159,7 @@ class RollBandSerializer(ModelCleanSerializer):
         return [*super().full_clean_exclude(), "entry"]
 
 
-class StringList(serializers.ListField):
+class StringList(FormListMixin, serializers.ListField):
     child = serializers.CharField()
 
 

@@ -15,8 +15,8 @@ class EngineConfig(AppConfig):
     def ready(self):
         from engine.families import FAMILIES
 
-        from .sandbox.catalog_cards import spell_cards
+        from .sandbox.catalog_cards import deck_cards
 
         # Spell-game tables deal the catalog's cards (the engine core knows no Django).
         for game in ("rumble", "anarchy"):
-            FAMILIES[game].catalog_source = spell_cards
+            FAMILIES[game].catalog_source = deck_cards

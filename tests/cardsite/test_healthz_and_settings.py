@@ -44,6 +44,24 @@ def test_missing_secret_key_without_debug_is_refused(tmp_path):
     assert "Set SECRET_KEY" in result.stderr
 
 
+@pytest.mark.parametrize("key", [
+    "k", "x" * 60, "django-insecure-" + "abcdefghij" * 5,
+    "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef",
+])
+def test_a_weak_secret_key_without_debug_is_refused(tmp_path, key):
+    result = _manage("check", SECRET_KEY=key, GRIMOIRE_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0 and "SECRET_KEY is too weak" in result.stderr
+    assert _manage("check", SECRET_KEY=key, DEBUG="1", GRIMOIRE_VAR_DIR=str(tmp_path)).returncode == 0
+
+
+def test_the_readme_production_example_starts(tmp_path):
+    """A key made as the README says passes; so do the test and CI settings (this suite)."""
+    import secrets
+    result = _manage("check", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="grimoire.example",
+                     GRIMOIRE_VAR_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.django_db
 def test_sqlite_runs_in_wal_mode():
     if connection.vendor != "sqlite":
@@ -57,7 +75,7 @@ def test_sqlite_runs_in_wal_mode():
 
 def test_database_url_selects_postgresql():
     code = (
-        "import os; os.environ.update(SECRET_KEY='k', DATABASE_URL='postgres://u:p@db.example:5433/g');"
+        "import os; os.environ.update(SECRET_KEY='k', DEBUG='1', DATABASE_URL='postgres://u:p@db.example:5433/g');"
         "from cardsite import settings as s; d = s.DATABASES['default'];"
         "print(d['ENGINE'], d['HOST'], d['PORT'], d['NAME'], d['CONN_MAX_AGE'])"
     )
@@ -68,7 +86,7 @@ def test_database_url_selects_postgresql():
 
 def test_sqlite_file_uses_wal(tmp_path):
     code = (
-        f"import django, os; os.environ.update(SECRET_KEY='k', GRIMOIRE_VAR_DIR={str(tmp_path)!r},"
+        f"import django, os; os.environ.update(SECRET_KEY='k', DEBUG='1', GRIMOIRE_VAR_DIR={str(tmp_path)!r},"
         " DJANGO_SETTINGS_MODULE='cardsite.settings'); os.environ.pop('DATABASE_URL', None);"
         "django.setup(); from django.db import connection; c = connection.cursor();"
         "c.execute('PRAGMA journal_mode'); print(c.fetchone()[0])"

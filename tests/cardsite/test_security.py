@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_DIRS = [ROOT / "templates", *ROOT.glob("*/templates")]
+GOOD_KEY = "k3y-0f-fifty-characters-or-more-for-tests-0123456789abcdef"
 
 
 @pytest.mark.parametrize("url", ["/", "/cards/", "/admin/login/", "/api/docs/", "/engine/sandbox/"])
@@ -57,6 +58,33 @@ def test_the_admin_login_locks_out_after_five_wrong_passwords(client):
     assert other.status_code == 302 and other["Location"] == "/admin/"
 
 
+def test_one_address_is_locked_out_across_usernames(client, settings):
+    """Password spraying: a few guesses each at many usernames from one address."""
+    settings.AXES_ADDRESS_FAILURE_LIMIT = 8
+    User.objects.create_user("editor", password="right-pw-1234", is_staff=True)
+    answers = [login(client, "wrong", username=f"user{n}").status_code for n in range(10)]
+    assert answers[:7] == [200] * 7 and answers[7:] == [429] * 3, answers
+    assert login(client, "right-pw-1234").status_code == 429  # the address, any account
+    other = client.post("/admin/login/?next=/admin/", {"username": "editor",
+                                                       "password": "right-pw-1234"},
+                        REMOTE_ADDR="10.1.2.3")
+    assert other.status_code == 302
+
+
+def test_one_username_locked_leaves_the_address_other_accounts(client):
+    User.objects.create_user("editor", password="right-pw-1234", is_staff=True)
+    User.objects.create_user("second", password="right-pw-5678", is_staff=True)
+    for _ in range(5):
+        login(client, "wrong")
+    assert login(client, "right-pw-1234").status_code == 429
+    assert login(client, "right-pw-5678", username="second").status_code == 302
+
+
+def test_permissions_policy_is_sent(client):
+    policy = client.get("/").headers["Permissions-Policy"]
+    assert "camera=()" in policy and "geolocation=()" in policy and "microphone=()" in policy
+
+
 def test_a_good_login_resets_the_count(client):
     User.objects.create_user("editor", password="right-pw-1234", is_staff=True)
     for _ in range(4):
@@ -79,7 +107,7 @@ def test_an_unsafe_next_after_login_lands_on_the_admin(client, target):
 def _setting(name: str, **env) -> str:
     code = f"import django; django.setup(); from django.conf import settings; print(settings.{name})"
     environ = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECURE_COOKIES")}
-    environ.update(DJANGO_SETTINGS_MODULE="cardsite.settings", SECRET_KEY="x" * 50, **env)
+    environ.update(DJANGO_SETTINGS_MODULE="cardsite.settings", SECRET_KEY=GOOD_KEY, **env)
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environ, check=True,
                           capture_output=True, text=True).stdout.strip()
 

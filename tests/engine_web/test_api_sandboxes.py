@@ -66,7 +66,9 @@ def play(api, game, players, options, player, seed=3):
 @pytest.mark.parametrize(("game", "players", "options", "player"), GAMES,
                          ids=[g[0] for g in GAMES])
 def test_a_whole_game_plays_to_the_end_and_replays_from_its_log(api, game, players, options,
-                                                                 player):
+                                                                 player, settings):
+    # The production allowance for moves: a whole game never meets a 429.
+    settings.SANDBOX_ACTION_RATE = "2000/hour"
     if game in ("rumble", "anarchy"):
         bundled_catalog(game)
     table = play(api, game, players, options, player)

@@ -138,3 +138,14 @@ def test_dry_run_import_leaves_links_alone(catalog):
     data["games"][0]["rules"][1]["text"] = "Zapper first."
     catalog_import(data=data, dry_run=True)
     assert "card-link" not in rule("1.1").html
+
+
+def test_a_term_without_words_links_nowhere(catalog):
+    game = Game.objects.get(slug="rumble")
+    GlossaryTerm.objects.create(game=game, slug="zero", term="0", aliases=["+"],
+                                definition="Nothing.")
+    GlossaryTerm.objects.create(game=game, slug="hp", term="HP", definition="Hit points.")
+    linker = linking.build_linker(game)
+    html, _ = linker.link("Roll 0 + 10: lose 1 HP.")
+    assert 'href="/glossary/zero/' not in html and "Roll 0 + 10" in html
+    assert '<a class="term-link" href="/glossary/hp/#rumble">HP</a>' in html

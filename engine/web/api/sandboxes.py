@@ -26,6 +26,7 @@ from engine.families import family_for
 from engine.seat_views import seat_actions
 from engine.web.models import Sandbox
 from engine.web.sandbox import service
+from engine.web.sandbox.throttling import SandboxActionThrottle
 
 from . import sandbox_serializers as s
 from .views import TAGS, TOO_DEEP, ShortPostPath, validated
@@ -197,6 +198,8 @@ class SandboxDetailView(SandboxView):
 class SandboxActionView(ShortPostPath, SandboxView):
     """The hot path (a bot's every move): a passing action skips DRF's wrapping."""
 
+    throttle_classes = [SandboxActionThrottle]  # moves have their own allowance
+
     short_path_refusals = (*ShortPostPath.short_path_refusals, service.SandboxError)
 
     def short_answer(self, request, body, sandbox_id) -> dict:
@@ -225,6 +228,8 @@ class SandboxActionView(ShortPostPath, SandboxView):
 
 
 class SandboxUndoView(SandboxView):
+    throttle_classes = [SandboxActionThrottle]
+
     @extend_schema(tags=TAGS, parameters=[SANDBOX_ID], request=s.SandboxUndo,
                    responses={200: s.SandboxTable, 409: STALE},
                    summary="Undo the last action: the table as it was before it.")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from cardsite.models import Entry
+from engine.spellgames import deck
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
 
 
@@ -13,19 +14,36 @@ def spell_cards(game: str) -> list[dict]:
     """
     entries = (Entry.objects.filter(game__slug=game, type__in=COMPONENT_TYPES)
                .prefetch_related("bands").order_by("type", "name"))
+    return [_card(entry) for entry in entries]
+
+
+def deck_cards(game: str) -> list[dict]:
+    """The cards a dealt table's Main Deck can hold, whatever the catalog's size: of
+    each type, the first entries by name up to the rulebook's count of that type
+    (engine.spellgames.deck deals those, in that order, and stand-ins for the rest;
+    a Wild Magic or Rally entry stands for every copy). At most ~130 rows are read
+    per table, not the whole catalog (80k entries took 5 s and were refused)."""
+    counts = deck.MAIN_DECK.get(game, {})
     cards = []
-    for entry in entries:
-        cards.append({
-            "type": entry.type, "name": entry.name, "entry": entry.slug,
-            "glyph": entry.glyph if entry.glyph in GLYPHS else None,
-            "initiative": entry.initiative, "text": entry.text, "stand_in": False,
-            "creature": "creature" in [str(k).lower() for k in entry.keywords or []],
-            "keywords": [str(k) for k in entry.keywords or []], "copies": entry.copies,
-            "bands": [{"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
-                      for b in entry.bands.all()],
-            "abilities": entry.abilities or [],  # scripted: the round flow plays it
-        })
+    for kind in sorted(counts):
+        limit = 1 if kind in ("wild-magic", "rally") else counts[kind]
+        entries = (Entry.objects.filter(game__slug=game, type=kind)
+                   .prefetch_related("bands").order_by("name")[:limit])
+        cards += [_card(entry) for entry in entries]
     return cards
+
+
+def _card(entry) -> dict:
+    return {
+        "type": entry.type, "name": entry.name, "entry": entry.slug,
+        "glyph": entry.glyph if entry.glyph in GLYPHS else None,
+        "initiative": entry.initiative, "text": entry.text, "stand_in": False,
+        "creature": "creature" in [str(k).lower() for k in entry.keywords or []],
+        "keywords": [str(k) for k in entry.keywords or []], "copies": entry.copies,
+        "bands": [{"low": b.low, "high": b.high, "effect": b.effect, "keep": b.keep}
+                  for b in entry.bands.all()],
+        "abilities": entry.abilities or [],  # scripted: the round flow plays it
+    }
 
 
 def entry_urls(game: str, names) -> dict[str, str]:

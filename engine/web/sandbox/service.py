@@ -24,7 +24,7 @@ from engine.seat_views import seat_may_take, seat_view, seats
 
 from ..models import Sandbox, SandboxEvent, SandboxSeat
 from . import store
-from .throttling import SandboxCreationThrottle
+from .throttling import SandboxActionThrottle, SandboxCreationThrottle
 
 MAX_REPLAY_ACTIONS = 5000  # a posted log longer than any game the bounded players play
 
@@ -65,14 +65,16 @@ class SandboxStale(SandboxError):
 
 
 class SandboxThrottled(SandboxError):
-    """Too many new tables from one client (settings.SANDBOX_CREATE_RATE)."""
+    """Too many new tables (settings.SANDBOX_CREATE_RATE) or moves
+    (settings.SANDBOX_ACTION_RATE) from one client."""
 
     status = 429
 
-    def __init__(self, retry_after: float):
+    def __init__(self, retry_after: float, what: str = "new tables",
+                 instead: str = "or go on with a table you already have"):
         super().__init__(
-            f"Too many new tables from your address: try again in {retry_after:.0f} seconds, "
-            "or go on with a table you already have.")
+            f"Too many {what} from your address: try again in {retry_after:.0f} seconds"
+            + (f", {instead}." if instead else "."))
         self.retry_after = retry_after
 
 
@@ -188,6 +190,13 @@ def check_creation_throttle(request) -> None:
     throttle = SandboxCreationThrottle()
     if not throttle.allow_request(request, None):
         raise SandboxThrottled(throttle.wait())
+
+
+def check_action_throttle(request) -> None:
+    """The move throttle both front ends call before ``sandbox_act`` / ``sandbox_undo``."""
+    throttle = SandboxActionThrottle()
+    if not throttle.allow_request(request, None):
+        raise SandboxThrottled(throttle.wait(), "moves", "")
 
 
 def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox:

@@ -1,4 +1,4 @@
-"""The sandbox-creation throttle: the API's anonymous allowance, with its own scope and rate.
+"""The sandbox throttles: the API's anonymous allowance, each with its own scope and rate.
 
 Opening a table writes rows, so anonymous clients get a lower rate for it
 (settings.SANDBOX_CREATE_RATE, e.g. "60/hour"; "off" disables it) than
@@ -17,4 +17,17 @@ class SandboxCreationThrottle(AnonymousClientThrottle):
 
     def get_rate(self):
         rate = getattr(settings, "SANDBOX_CREATE_RATE", None)
+        return None if not rate or rate.lower() == "off" else rate
+
+
+class SandboxActionThrottle(AnonymousClientThrottle):
+    """Moves and undos, HTML and JSON together (settings.SANDBOX_ACTION_RATE, by default
+    2000/hour: a burst of 2,000 covers a whole game, the longest, Satanic Panic, takes
+    about 900 moves, then one move every 1.8 s, faster than a person plays; a bot's
+    flood is refused). Not the API's general allowance, which a game outruns."""
+
+    scope = "sandbox-action"
+
+    def get_rate(self):
+        rate = getattr(settings, "SANDBOX_ACTION_RATE", None)
         return None if not rate or rate.lower() == "off" else rate

@@ -28,6 +28,7 @@ from .service import (
     SandboxError,
     SandboxNotFound,
     SandboxRefused,
+    check_action_throttle,
     check_creation_throttle,
     sandbox_access,
     sandbox_act,
@@ -142,13 +143,17 @@ def sandbox_detail(request, sandbox_id):
 def _after_write(request, sandbox_id, write):
     """Run a write; redirect (plain form) or answer the fragment (JavaScript)."""
     try:
+        check_action_throttle(request)
         write()
     except SandboxNotFound as exc:
         return _not_found(request, exc)
     except (SandboxError, EngineError) as exc:
         status = getattr(exc, "status", 400)
-        return _table(request, sandbox_access(sandbox_id), message=exc.message,
-                      status_code=status)
+        response = _table(request, sandbox_access(sandbox_id), message=exc.message,
+                          status_code=status)
+        if hasattr(exc, "retry_after"):
+            response["Retry-After"] = str(int(exc.retry_after + 0.999))
+        return response
     if request.META.get(FRAGMENT_HEADER):
         return _table(request, sandbox_access(sandbox_id))
     return HttpResponseRedirect(reverse("sandbox-detail", args=[sandbox_id]) + "#table",

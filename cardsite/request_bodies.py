@@ -1,0 +1,116 @@
+"""Request bodies that neither large nor slow clients can hold a worker with.
+
+A WSGI wrapper around Django (cardsite.wsgi), in front of every view:
+
+- a body whose Content-Length is over ``REQUEST_BODY_MAX_BYTES`` is refused with
+  413 before a byte of it is read (a 200 MB upload costs one header parse); a
+  chunked body (no Content-Length) is refused with 411;
+- under gunicorn, the body is read in full before Django runs, within a deadline
+  of ``REQUEST_BODY_GRACE_S`` plus the time the body takes at
+  ``REQUEST_BODY_MIN_RATE`` bytes a second; a client slower than that is answered
+  408 and its connection closed. So a client trickling a body holds a thread for
+  seconds, not until the worker's timeout, and a view never waits on the network.
+
+Bodies up to 1 MiB are kept in memory, larger ones in a temporary file.
+"""
+from __future__ import annotations
+
+import json
+import socket
+import tempfile
+import threading
+import time
+
+from django.conf import settings
+
+CHUNK = 64 * 1024
+
+
+class BodyTooSlow(Exception):
+    pass
+
+
+def _refusal(environ, start_response, status: int, reason: str, detail: str):
+    if environ.get("PATH_INFO", "").startswith("/api/"):
+        body = json.dumps({"status": status, "code": reason.lower().replace(" ", "_"),
+                           "detail": detail}).encode()
+        kind = "application/json"
+    else:
+        body, kind = f"{status} {reason}: {detail}\n".encode(), "text/plain; charset=utf-8"
+    start_response(f"{status} {reason}", [("Content-Type", kind),
+                                          ("Content-Length", str(len(body)))])
+    return _ThenClose([body], environ.get("gunicorn.socket"))
+
+
+class _ThenClose(list):
+    """The response, after which the connection is closed: gunicorn would otherwise
+    read the unread rest of the body to reach the next request on the connection."""
+
+    def __init__(self, chunks, sock):
+        super().__init__(chunks)
+        self.sock = sock
+
+    def close(self):
+        if self.sock is not None:
+            _stop_reading(self.sock)
+
+
+def _read_within(stream, sock, length: int, deadline: float):
+    """The body, read before ``deadline``; at the deadline a watchdog shuts the
+    socket's reading side, so a read that is still waiting (gunicorn reads until it
+    has the size asked for, however slowly the bytes come) returns at once."""
+    body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)
+    watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_reading, [sock])
+    watchdog.daemon = True
+    watchdog.start()
+    left = length
+    try:
+        while left:
+            chunk = stream.read(min(CHUNK, left))
+            if not chunk:
+                break
+            body.write(chunk)
+            left -= len(chunk)
+    except OSError:
+        pass
+    finally:
+        watchdog.cancel()
+    if left and time.monotonic() >= deadline:
+        raise BodyTooSlow
+    body.seek(0)
+    return body  # a client that gave up early: Django sees a short body, as before
+
+
+def _stop_reading(sock) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RD)
+    except OSError:
+        pass
+
+
+class BoundedBodies:
+    def __init__(self, application):
+        self.application = application
+
+    def __call__(self, environ, start_response):
+        limit = settings.REQUEST_BODY_MAX_BYTES
+        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            return _refusal(environ, start_response, 411, "Length Required",
+                            "Send the body with a Content-Length.")
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit:
+            return _refusal(environ, start_response, 413, "Content Too Large",
+                            f"The body is {length} bytes; this site reads at most {limit}.")
+        sock = environ.get("gunicorn.socket")
+        if length and sock is not None:
+            deadline = (time.monotonic() + settings.REQUEST_BODY_GRACE_S
+                        + length / settings.REQUEST_BODY_MIN_RATE)
+            try:
+                environ["wsgi.input"] = _read_within(environ["wsgi.input"], sock, length, deadline)
+            except BodyTooSlow:
+                return _refusal(environ, start_response, 408, "Request Timeout",
+                                "The body came too slowly; send it again.")
+        return self.application(environ, start_response)

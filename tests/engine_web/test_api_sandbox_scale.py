@@ -1,0 +1,60 @@
+"""Sandboxes whatever the catalog's size, and a move allowance that floods meet."""
+import os
+import time
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cardsite.catalog_import import catalog_import
+from cardsite.models import Entry, Game
+from tests.catalog_sample import sample_catalog
+
+pytestmark = pytest.mark.django_db
+BASE = "/api/engine/sandboxes/"
+SIZE = int(os.environ.get("SANDBOX_SCALE_ENTRIES", "1000"))  # 5000 for the figure
+
+
+@pytest.fixture
+def big_rumble(db):
+    catalog_import(data=sample_catalog())
+    game = Game.objects.get(slug="rumble")
+    kinds = ["source", "quality", "delivery"]
+    Entry.objects.bulk_create([
+        Entry(game=game, slug=f"synthetic-{n}", name=f"Synthetic {n:05d}", kind="card",
+              type=kinds[n % 3], glyph="dark", initiative=(n % 20) + 1 if n % 3 == 2 else None,
+              source="Turn Order") for n in range(SIZE)])
+
+
+def test_a_dealt_table_draws_from_a_game_of_5000_cards(api, big_rumble):
+    api.post(BASE, {"game": "rumble", "players": 2, "seed": 4}, format="json")  # warm
+    started = time.monotonic()
+    with CaptureQueriesContext(connection) as queries:
+        answer = api.post(BASE, {"game": "rumble", "players": 2, "seed": 5}, format="json")
+    spent = time.monotonic() - started
+    assert answer.status_code == 201, answer.content[:300]
+    state = answer.json()["state"]
+    # The deck's 40 of each type came from the catalog: nothing listed the rest.
+    assert len(state["catalog"]) <= 40 * 3 + 2
+    assert {c["type"] for c in state["catalog"]} >= {"source", "quality", "delivery"}
+    assert len(state["deck"]["main"]) + sum(len(w["hand"]) for w in state["game"]["wizards"]) \
+        == 128
+    print(f"dealt from {SIZE} cards in {spent * 1000:.0f} ms, {len(queries)} queries")
+    page = api.get(answer.json()["page_url"])
+    assert page.status_code == 200 and b"Synthetic 04999" not in page.content
+
+
+def test_a_flood_of_moves_is_refused(api, settings):
+    settings.SANDBOX_ACTION_RATE = "5/hour"
+    table = api.post(BASE, {"game": "demoniac", "players": 2, "seed": 1}, format="json").json()
+    answers = []
+    for _ in range(7):
+        action = table["legal_actions"][0]
+        response = api.post(f"{BASE}{table['id']}/actions/", {"version": table["version"],
+                                                             "action": action}, format="json")
+        answers.append(response.status_code)
+        if response.status_code == 200:
+            table = response.json()
+    assert answers == [200] * 5 + [429] * 2, answers
+    assert int(response["Retry-After"]) > 0
+    assert response.json()["code"] == "throttled"
