@@ -83,3 +83,15 @@ def screenshot_dir():
     path = OUTPUT_DIR / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    """Images stored under a fresh directory (the filesystem default storage)."""
+    root = tmp_path / "media"
+    settings.STORAGES = {**settings.STORAGES, "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": root, "base_url": "/media/", "allow_overwrite": True}}}
+    settings.MEDIA_ROOT = root
+    settings.MEDIA_URL = "/media/"
+    return root

@@ -1,18 +1,6 @@
 import pytest
 
 
-@pytest.fixture
-def media(settings, tmp_path):
-    """Images stored under a fresh directory (the filesystem default storage)."""
-    root = tmp_path / "media"
-    settings.STORAGES = {**settings.STORAGES, "default": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": root, "base_url": "/media/", "allow_overwrite": True}}}
-    settings.MEDIA_ROOT = root
-    settings.MEDIA_URL = "/media/"
-    return root
-
-
 def stored_files(root) -> list:
     return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
