@@ -51,7 +51,7 @@ def test_from_home_each_game_is_one_click_from_a_playable_table(bundled_site, pa
     for game in GAMES:
         page.goto(bundled_site + "/")
         page.locator(f"[data-testid=play-{game}]").click()  # the one click
-        page.wait_for_url(re.compile(r"/engine/sandbox/\w+/$"))
+        page.wait_for_url(re.compile(r"/engine/sandbox/[\w-]+/$"))
         expect(page.locator("[data-testid=version]")).to_have_text("1")
         moves = page.locator("#table form[data-sandbox] button[type=submit]")
         expect(moves.first).to_be_visible()  # a move to make: the table is playable
