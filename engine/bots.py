@@ -17,6 +17,7 @@ given ``random.Random``, so a playout replays.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -112,13 +113,14 @@ class Playout:
     actions: list[dict] = field(default_factory=list)
     events: list[list[dict]] = field(default_factory=list)
     finished: bool = False
-    stopped: str = ""  # "finished", "person" (a person's seat decides), "bound"
+    stopped: str = ""  # "finished", "person" (a person's seat decides), "bound", "time"
 
 
 def playout(family, state, *, bots: dict[str, str] | None = None, default: str | None = "random",
             rng: random.Random | None = None, max_actions: int = 1000,
-            keep_events: bool = True) -> Playout:
-    """Play bots' moves until the game is over, a person must decide, or ``max_actions``.
+            keep_events: bool = True, time_budget: float | None = None) -> Playout:
+    """Play bots' moves until the game is over, a person must decide, ``max_actions`` or
+    ``time_budget`` seconds (then ``stopped`` says "time": call again to go on).
 
     ``bots`` maps seats to a policy; a seat not in it plays ``default`` (None: the seat
     is a person's). The table's own steps (reveal, end of round) are taken when no
@@ -126,7 +128,11 @@ def playout(family, state, *, bots: dict[str, str] | None = None, default: str |
     """
     bots, rng = bots or {}, rng or random.Random(0)
     out = Playout(state)
+    deadline = None if time_budget is None else time.monotonic() + time_budget
     for _ in range(max_actions):
+        if deadline is not None and time.monotonic() > deadline:
+            out.stopped = "time"
+            return out
         if family.is_terminal(out.state):
             out.finished, out.stopped = True, "finished"
             return out

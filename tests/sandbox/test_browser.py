@@ -263,3 +263,34 @@ def test_a_dealt_rumble_round_from_the_hands(site, page, screenshot_dir):
     expect(page.locator("[data-testid=decks]")).to_contain_text("discard pile")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=screenshot_dir / "sandbox-dealt-phone.png", full_page=True)
+
+
+def test_a_solo_game_against_bots_is_played_to_the_end(site, page, screenshot_dir):
+    """Alice plays alone against a greedy bot: after each of her moves the bot answers; she
+    places a card, announces it, rolls and moves on until the match is won."""
+    new_table(page, site, "new-rumble", wizards="Alice, Bob", seed="5")
+    bots = page.locator("[data-testid=bots-form]")
+    bots.locator("[data-testid=bots-person]").select_option("Alice")
+    click_and_wait(page, bots.locator("[data-testid=bots-play]"))
+    expect(page.locator("[data-testid=bots-solo]")).to_contain_text("Alice")
+    page.screenshot(path=screenshot_dir / "sandbox-solo-build.png", full_page=True)
+    alice = page.locator("[data-testid=wizard-alice]")
+    moves = 0
+    while not page.locator("[data-testid=result]").count():
+        assert moves < 300, "the solo game did not end"
+        placed = alice.locator(".spell-slot").count()
+        buttons = [alice.locator("[data-testid=ready]") if placed else
+                   alice.locator("[data-testid=place]")]
+        buttons += [page.locator(f"[data-testid={t}]") for t in (
+            "power-roll", "play-card", "play-reaction", "next", "reveal", "end-round")]
+        button = next((b.first for b in buttons if b.count()), None)
+        if button is None:  # nothing for Alice (dead, or a table step): the bots go on
+            button = page.locator("[data-testid=bots-play]")
+        click_and_wait(page, button)
+        moves += 1
+        if moves == 6:
+            page.screenshot(path=screenshot_dir / "sandbox-solo-resolve.png", full_page=True)
+    expect(page.locator("[data-testid=result]")).to_contain_text("Winner")
+    page.screenshot(path=screenshot_dir / "sandbox-solo-end.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "sandbox-solo-end-phone.png", full_page=True)

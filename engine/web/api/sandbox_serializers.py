@@ -150,3 +150,30 @@ class StaleVersion(ErrorSerializer):
     """409: the table moved on since the version sent; nothing changed."""
 
     version = serializers.IntegerField(help_text="The table's current version.")
+
+
+class SandboxBots(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, help_text="The table's current version.")
+    policy = serializers.ChoiceField(
+        choices=["greedy", "random"], default="greedy",
+        help_text="How the bots choose among their legal actions: `greedy` looks one move "
+        "ahead and scores the table for its seat (a win, then HP and points against its "
+        "foes'); `random` picks uniformly.")
+    persons = serializers.ListField(
+        child=serializers.CharField(max_length=80), required=False, max_length=6,
+        help_text="Seats played by people: the bots stop when one of them must decide. "
+        "Empty (the owner's link): the bots play every seat to the end. A seat's link "
+        "always counts its own seat as a person.")
+
+
+class BotsPlayed(serializers.Serializer):
+    actions = serializers.IntegerField(help_text="How many moves the bots made (each is "
+                                       "one entry of the log: undo steps back one).")
+    stopped = serializers.ChoiceField(
+        choices=["finished", "person", "bound", "time", "stuck"],
+        help_text="Why they stopped: the game is over, a person must decide, or this call's "
+        "bound of moves or time was reached (call again to go on).")
+
+
+class SandboxBotsTable(SandboxTable):
+    bots = BotsPlayed()

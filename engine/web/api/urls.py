@@ -22,6 +22,8 @@ urlpatterns = [
          name="engine-api-sandbox-actions"),
     path("sandboxes/<str:sandbox_id>/undo/", sandboxes.SandboxUndoView.as_view(),
          name="engine-api-sandbox-undo"),
+    path("sandboxes/<str:sandbox_id>/bots/", sandboxes.SandboxBotsView.as_view(),
+         name="engine-api-sandbox-bots"),
     path("sandboxes/<str:sandbox_id>/log/", sandboxes.SandboxLogView.as_view(),
          name="engine-api-sandbox-log"),
 ]

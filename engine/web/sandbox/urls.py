@@ -9,6 +9,7 @@ urlpatterns = [
     path("play/<slug:game>/", views.sandbox_play, name="sandbox-play"),
     path("<str:sandbox_id>/", views.sandbox_detail, name="sandbox-detail"),
     path("<str:sandbox_id>/act/", views.sandbox_act_view, name="sandbox-act"),
+    path("<str:sandbox_id>/bots/", views.sandbox_bots_view, name="sandbox-bots"),
     path("<str:sandbox_id>/undo/", views.sandbox_undo_view, name="sandbox-undo"),
     path("<str:sandbox_id>/replay/", views.sandbox_replay_view, name="sandbox-replay"),
 ]

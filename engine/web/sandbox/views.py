@@ -18,8 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.core import EngineError
 from engine.families import family_for
+from engine.seat_views import seats
 
 from ..models import Sandbox
+from .bot_play import sandbox_bots
 from .catalog_cards import champions
 from .forms import action_from_post, options_from_post
 from .presenters import for_seat, present
@@ -114,9 +116,17 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
         for_seat(view, access.seat)
         readonly = readonly or access.seat is None or view["actor"] not in (None, access.seat)
     return {"sandbox": sandbox, "key": access.key, "access": access, "view": view,
+            "seats": seats(sandbox.game, sandbox.state),
             "message": message, "message_status": status, "log": _log(sandbox, step),
             "readonly": readonly, "step": step,
             "links": seat_links(sandbox) if access.owner and step is None else []}
+
+
+BOTS_SESSION = "sandbox_bots"  # table key -> {"person", "policy"}: a solo game's bots
+
+
+def _bots_remembered(request, key) -> dict | None:
+    return (request.session.get(BOTS_SESSION) or {}).get(str(key))
 
 
 def _not_found(request, exc: SandboxNotFound):
@@ -126,6 +136,7 @@ def _not_found(request, exc: SandboxNotFound):
 def _table(request, access: Access, *, message="", status_code=200):
     context = _context(access, message=message,
                        status="error" if status_code >= 400 else "ok")
+    context["bots"] = _bots_remembered(request, access.key) or {}
     template = ("sandbox/_table.html" if request.META.get(FRAGMENT_HEADER)
                 else "sandbox/detail.html")
     return render(request, template, context, status=status_code)
@@ -168,7 +179,33 @@ def sandbox_act_view(request, sandbox_id):
         except EngineError as exc:
             sandbox_access(sandbox_id)  # SandboxNotFound first
             raise SandboxRefused(sentence(exc.message)) from exc
-        return sandbox_act(sandbox_id, action, request.POST.get("version"))
+        outcome = sandbox_act(sandbox_id, action, request.POST.get("version"))
+        solo = _bots_remembered(request, sandbox_id)
+        if solo:  # a solo game: the bots answer the person's move at once
+            try:
+                sandbox_bots(sandbox_id, outcome.sandbox.version, policy=solo["policy"],
+                             persons=[solo["person"]])
+            except SandboxError:
+                pass  # still the person's move, or the game is over
+        return outcome
+    return _after_write(request, sandbox_id, write)
+
+
+@require_POST
+def sandbox_bots_view(request, sandbox_id):
+    """Let the bots play the seats that are not the person's (to the end with nobody)."""
+    person = request.POST.get("person", "").strip()
+    policy = request.POST.get("policy", "greedy")
+
+    def write():
+        remembered = dict(request.session.get(BOTS_SESSION) or {})
+        if person:
+            remembered[str(sandbox_id)] = {"person": person, "policy": policy}
+        else:
+            remembered.pop(str(sandbox_id), None)
+        request.session[BOTS_SESSION] = remembered
+        return sandbox_bots(sandbox_id, request.POST.get("version"), policy=policy,
+                            persons=[person] if person else None)
     return _after_write(request, sandbox_id, write)
 
 
