@@ -26,3 +26,6 @@ if settings.MEDIA_URL.startswith("/"):  # the filesystem default; a bucket serve
     urlpatterns.insert(1, path(f"{settings.MEDIA_URL.lstrip('/')}<path:key>", serving.media_file,
                                name="media-file"))
 
+
+# The site's 404 page for every page (the API answers its own JSON 404s).
+handler404 = "cardsite.views.page_not_found"

@@ -24,6 +24,8 @@ def test_a_mistyped_url_is_the_sites_404_page(client):
     assert "<h1>Not found</h1>" in page and "<code>/cardz/tentakiller/</code>" in page
     assert "/static/css/site.css" in page and 'class="site-nav"' in page  # the site's frame
     assert 'action="/search/"' in page and 'href="/engine/sandbox/">Play a game</a>' in page
+    assert 'Search for <a href="/search/?q=tentakiller">tentakiller</a>?' in page  # the name
+    assert "Search for" not in client.get("/404/").content.decode()  # no words, no offer
 
 
 @pytest.mark.urls(__name__)
