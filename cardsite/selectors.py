@@ -11,6 +11,7 @@ from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefet
 
 from cardsite import games as game_defs
 from cardsite.filters import EntryFilterSet
+from cardsite.images.links import attach_faces
 from cardsite.images.models import EntryImage
 from cardsite.models import Component, Entry, Game
 from rulesref.models import Rule, Ruling
@@ -82,7 +83,8 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     """One page of ``card_list``: the page's ids and the count in one ranking query,
     then the page's entries with their game, component and bands (two more; with
     ``lean`` their game alone, one more: a list page shows neither; ``images`` adds their
-    images to a lean page, one more), whatever the number of matches. A page past the
+    images to a lean page, one more, cardsite.images.links.attach_faces), whatever the
+    number of matches. A page past the
     end gives the last page.
 
     Free text with at most a game and a kind, the common search, is ranked without
@@ -129,17 +131,16 @@ def _text_columns(filters: dict | None) -> dict | None:
     return columns if len(columns) == len(data) else None
 
 
-def _page_entries(lean: bool, images: bool = False):
+def _page_entries(lean: bool):
     # Building the prefetched bands and the component was half of a list page's time.
-    if not lean:
-        return _entries()
-    entries = Entry.objects.select_related("game")
-    return entries.prefetch_related("images") if images else entries
+    return Entry.objects.select_related("game") if lean else _entries()
 
 
 def _fetched_page(ids: list[int], offset: int, total: int, lean: bool,
                   images: bool = False) -> RankedPage:
-    by_id = _page_entries(lean, images).in_bulk(ids)
+    by_id = _page_entries(lean).in_bulk(ids)
+    if lean and images:
+        attach_faces(by_id.values())
     return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
 
 
@@ -149,7 +150,9 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
     if not found.total and tokens_of(found.phrase):
         # Close names stand in for the words, in their order, within the filters.
         close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
-        by_id = _page_entries(lean, images).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
+        by_id = _page_entries(lean).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
+        if lean and images:
+            attach_faces(by_id.values())
         entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
         result.fuzzy = bool(entries)
         if entries and number > -(-len(entries) // per_page):  # past the end: the last page

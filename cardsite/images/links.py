@@ -11,8 +11,27 @@ MISSING = "missing"
 
 
 def faces(entry) -> dict:
-    """{face: EntryImage} of the faces that have one."""
+    """{face: EntryImage} of the faces that have one (as ``attach_faces`` left them, else
+    from ``entry.images``)."""
+    attached = getattr(entry, "_image_faces", None)
+    if attached is not None:
+        return attached
     return {image.face: image for image in entry.images.all()}
+
+
+def attach_faces(entries) -> None:
+    """The entries' images in one query, kept on each entry for ``faces``: a list page's
+    way (Django's prefetch built a manager and a queryset per entry: a third of a grid
+    page of 60)."""
+    from cardsite.images.models import EntryImage
+
+    by_id = {entry.pk: entry for entry in entries}
+    for entry in by_id.values():
+        entry._image_faces = {}
+    rows = EntryImage.objects.filter(entry_id__in=list(by_id)).only(
+        "entry_id", "face", "status", "renditions")
+    for image in rows:
+        by_id[image.entry_id]._image_faces[image.face] = image
 
 
 def image_status(entry, by_face: dict | None = None) -> str:

@@ -39,6 +39,16 @@ def card_picture(width: int = 630, height: int = 880, *, seed: int = 1,
     return Image.blend(image, grain, 0.08)
 
 
+def flat_picture(width: int, height: int, mode: str = "RGB") -> Image.Image:
+    """A large image that compresses well (a few shapes on a plain ground)."""
+    image = Image.new(mode, (width, height), (120, 30, 40, 255)[:len(mode)])
+    draw = ImageDraw.Draw(image)
+    for i in range(10):
+        draw.ellipse([i * width // 12, i * height // 14, i * width // 12 + width // 5,
+                      i * height // 14 + height // 6], fill=(20 * i, 200, 90, 200)[:len(mode)])
+    return image
+
+
 def encoded(image: Image.Image, fmt: str = "JPEG", **options) -> bytes:
     out = io.BytesIO()
     image.save(out, fmt, **options)

@@ -122,3 +122,12 @@ def test_the_bomb_is_small_and_refused_before_decoding():
     bomb = pictures.png_bomb()
     assert len(bomb) < 80_000
     assert bomb[16:24] == (20_000).to_bytes(4, "big") * 2  # IHDR's width and height
+
+
+def test_png_and_webp_have_a_lower_pixel_limit_than_jpeg():
+    from cardsite.images.uploads import UNSCALED_MAX_PIXELS, decode_upload
+
+    side = int(UNSCALED_MAX_PIXELS ** 0.5) // 100 * 100 + 100  # under the JPEG limit, over PNG's
+    with pytest.raises(ImageRejected) as caught:
+        decode_upload(pictures.png_bomb(side=side))
+    assert caught.value.code == "too-many-pixels" and "16 megapixels" in caught.value.message
