@@ -188,28 +188,61 @@ def _settles(sentence: str, negated: bool) -> str | None:
     return None
 
 
+COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
+          "several": 2, "multiple": 2}
+_LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
+                    r"(\d+|one|two|three|four|five|six)\b((?:\W+\w+){0,6})", re.I)
+
+
+def _count_of(forms) -> int | None:
+    for form in forms:
+        if form.isdigit():
+            return int(form)
+        if form in COUNTS:
+            return COUNTS[form]
+    return None
+
+
+def _within_limit(sentence: str, asked: int, subject) -> str | None:
+    """"Can a spell have two sources?" against "never more than one of each type
+    (Source, ...)": a limit in the sentence on a thing asked about settles how many."""
+    things = set().union(*(forms for forms, _ in subject)) if subject else set()
+    for number, after in _LIMIT.findall(sentence):
+        if {_fold(t) for t in tokens_of(after)} & things:
+            limit = int(number) if number.isdigit() else COUNTS[number.lower()]
+            return "No" if asked > limit else "Yes"
+    return None
+
+
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
+    asked = None
+    if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
+        asked = next((_count_of(forms) for forms, _ in subject
+                      if _count_of(forms) is not None), None)
+        subject = [(forms, w) for forms, w in subject if _count_of(forms) is None] or subject
     best = None
     for sentence in sentences(hit["text"]):
         if kind == NUMBER and not _has_number(sentence):
             continue
-        if kind == YES_NO and coverage(subject, sentence) < 1:
-            continue
+        text = sentence
+        if kind == YES_NO:
+            if negated or coverage(subject, sentence) < 1:
+                continue
+            settled = (_within_limit(sentence, asked, subject) if asked else None) \
+                or _settles(sentence, False)
+            if settled is None:
+                continue
+            text = f"{settled}. {sentence}"
         match = covered(subject, sentence, game_words)
         if coverage(subject, title + " " + sentence) >= COVERAGE and match >= SENTENCE_COVERED \
                 and (best is None or match > best[0]):
-            best = (match, sentence)
+            best = (match, text)
     if best is None:
         return None
     match, text = best
-    if kind == YES_NO:
-        settled = _settles(text, negated)
-        if settled is None:
-            return None
-        text = f"{settled}. {text}"
     if kind == NUMBER and players:
         text = _per_count(hit["text"], players) or text
     return match, {**hit, "text": text}

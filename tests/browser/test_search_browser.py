@@ -62,6 +62,29 @@ def test_how_many_of_a_thing_the_box_holds_answers_from_the_contents_list(site, 
     expect(page.locator("#penta-coins")).to_contain_text("40")
 
 
+# One question per kind of answer (issue 32): the sentence, its kind and its source.
+KINDS = [
+    ("yes-no", "can my creature block damage I deal to myself", "No.", "yes/no"),
+    ("yes-no-rule", "can I buy a mayhem card", "No. Players can never buy", "yes/no"),
+    ("number", "how much blood do i get for killing someone", "3 Blood", "number"),
+    ("per-count", "how many legendary devils with 3 players", "With 3 players:", "number"),
+    ("who", "who gets satans salute standee", "Whoever kills a foe", "who/which"),
+    ("order", "who goes first in demoniac", "The table decides", "order"),
+]
+
+
+@pytest.mark.parametrize(("name", "q", "text", "kind"), KINDS, ids=[k[0] for k in KINDS])
+def test_each_kind_of_answer_in_the_box(site, page, screenshot_dir, name, q, text, kind):
+    page.goto(site + "/search/?q=" + q.replace(" ", "+"))
+    answer = page.locator(".answer-box")
+    expect(answer.locator(".answer-text")).to_contain_text(text)
+    expect(answer.locator(".answer-kind")).to_have_text(f"Answer · {kind}")
+    expect(answer.locator("h2 a")).to_have_attribute("href", re.compile(r"^/(rules|rulings)/"))
+    page.screenshot(path=screenshot_dir / f"answer-{name}-desktop.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / f"answer-{name}-phone.png")
+
+
 def test_empty_card_search_and_sections_with_pages(site, page, screenshot_dir):
     page.goto(site + "/cards/?q=glyph%3Adark")
     message = page.locator(".empty-result")
