@@ -29,6 +29,11 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
                    if typed[i - 1].endswith((",", ";", ":"))), None)
     if kind is None and clause is not None:
         kind = _kind([w for w in (bare(t) for t in typed[clause:]) if w])
+    words = [bare(t) for t in typed]
+    if kind is None and words[:1] == ["if"]:  # "if I kill myself ... who gets the token?"
+        kind = next((_kind(words[i:]) for i in range(2, len(words))
+                     if words[i] in WHO_WORDS or words[i] in YES_NO_WORDS and words[i - 1]
+                     not in ("i", "you", "it", "they", "we")), None)
     return kind
 
 

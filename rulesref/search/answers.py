@@ -129,6 +129,7 @@ def ruling_kind(question: str) -> str | None:
     return question_kind(asked[-1].split())
 
 
+RULING_COVERAGE, COVERED_RULING, RULING_MATCH = 0.5, 0.45, 0.3
 # Subject matched both ways: nearly all of the question's words (by rarity) are in
 # the source, and most of the source's are in the question.
 COVERAGE, COVERED = 0.8, 0.6
@@ -150,17 +151,35 @@ def _from_ruling(hit: dict, kind: str, subject, game_words,
         first, answer = PLAIN_ANSWERS[first], f"{PLAIN_ANSWERS[first].title()}. {answer}"
     if (first in ("yes", "no")) != (kind == YES_NO):
         return None  # "how many dice ...?" is not settled by "No. It is a misprint"
-    if kind != asked and not (kind in (ORDER, WHO) and asked in (ORDER, WHO, None)):
+    # A yes or no answers a yes/no question however the ruling asked it ("Is my Blood
+    # reset when I die or when a new game starts?" -> "No. ...").
+    if kind != YES_NO and kind != asked and not (
+            kind in (ORDER, WHO) and asked in (ORDER, WHO, None)):
         return None
     if kind == NUMBER and not _has_number(answer):
         return None
     per_count = _per_count(answer, players) if kind == NUMBER and players else None
-    match = covered(subject, question, game_words)
     # A chart by player count answers for the count asked, whichever count its
     # question names ("... for 4 players: the chart's 6 or the NOTE's 8?").
-    if coverage(subject, question) < COVERAGE or (match < COVERED and not per_count):
+    if per_count:
+        return (coverage(subject, question), {**hit, "text": per_count}) \
+            if coverage(subject, question) >= COVERAGE else None
+    # How nearly the ruling is the question asked: the words asked that the ruling
+    # has, times the ruling's words that were asked (a player's situation seldom has
+    # the ruling's words, and a ruling with the same words may ask of another thing).
+    have, asked_of = ruling_match(hit, subject, game_words)
+    if have < RULING_COVERAGE or asked_of < COVERED_RULING or have * asked_of < RULING_MATCH:
         return None
-    return match, {**hit, "text": per_count or answer}
+    return have * asked_of, {**hit, "text": answer}
+
+
+def ruling_match(hit: dict, subject, game_words) -> tuple[float, float]:
+    """How nearly a ruling is the question asked: the words asked that the ruling
+    has, and the ruling's question's words that were asked (a player's situation
+    seldom has all the ruling's words; a ruling with the same words may ask of
+    another thing)."""
+    return (coverage(subject, hit["title"] + " " + hit["text"]),
+            covered(subject, hit["title"], game_words))
 
 
 NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
@@ -236,10 +255,10 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             if settled is None:
                 continue
             text = f"{settled}. {sentence}"
-        match = covered(subject, sentence, game_words)
-        if coverage(subject, title + " " + sentence) >= COVERAGE and match >= SENTENCE_COVERED \
-                and (best is None or match > best[0]):
-            best = (match, text)
+        have, match = coverage(subject, title + " " + sentence), covered(subject, sentence, game_words)
+        if have >= COVERAGE and match >= SENTENCE_COVERED \
+                and (best is None or have * match > best[0]):
+            best = (have * match, text)
     if best is None:
         return None
     match, text = best
@@ -257,10 +276,12 @@ def speaks_of(hit: dict, understood) -> bool:
 
 def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     """The answer box from the first ``top`` hits, for a question of a known kind
-    whose subject a rule's sentence or a ruling speaks of; else None."""
+    whose subject a rule's sentence or a ruling speaks of; for another question
+    ("what happens when I die"), a ruling asking the same about the same subject
+    (its question asks for no kind either); else None."""
     kind = understood.answer_kind
-    if kind is None or kind == DEFINITION:
-        return None
+    if kind == DEFINITION or (kind is None and not understood.dropped):
+        return None  # "what happens when I die" (a question of no known kind) goes on
     players = players_asked(understood.query.source)
     # "with 3 players": the count asked is the chart's row, not a word of the subject
     subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
@@ -269,16 +290,21 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
     negated = any(bare(word).endswith("n't") or bare(word) in ("not", "cannot")
                   for word in understood.query.source.split())
-    best = None
+    best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players)
-        elif hit["kind"] == "rule":
+        elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated)
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
-    if best is None:
+        if hit["kind"] == "ruling" and not found:
+            have, asked_of = ruling_match(hit, subject, game_words)
+            closest = max(closest, have * asked_of)
+    # A ruling nearer the question that answers in another form ("The rulebook does
+    # not settle it" to a yes/no question): the answer is not a plain yes or no.
+    if best is None or closest > best[0]:
         return None
-    return {**best[1], "answers": kind, "answered": understood.text}
+    return {**best[1], "answers": kind or "", "answered": understood.text}

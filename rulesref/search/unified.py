@@ -457,8 +457,10 @@ def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict 
     are no such question, a rule or ruling scoring clearly above the next hit."""
     kind = understood.answer_kind
     found = contents.answer(understood.query, game) if understood.asks_count else None
-    if found is None and kind not in (None, DEFINITION):
-        return answers.direct_answer(hits, understood)
+    if found is None and kind != DEFINITION:
+        found = answers.direct_answer(hits, understood)
+        if found is not None or kind is not None:
+            return found
     if found is None:
         found = _top_hit(hits, understood)
     return {**found, "answers": kind or "", "answered": understood.text} if found else None

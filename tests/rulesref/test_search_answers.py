@@ -41,6 +41,12 @@ ANSWERED = [
      "/rulings/?game=satanic-panic#standee-who-gets-it", "Whoever kills a foe"),
     ("who goes first in demoniac", "order", "/rulings/?game=demoniac#first-player",
      "The table decides"),
+    # a yes or no answers however the ruling asked ("... when I die or when a new game
+    # of the match starts?")
+    ("is my blood reset when i die", "yes/no", "/rulings/?game=rumble#blood-carries-over", "No."),
+    # a player's situation first, the question after it
+    ("satanic panic my draw deck is empty, do i shuffle my discard pile right away",
+     "yes/no", "/rulings/?game=satanic-panic#when-to-shuffle", "No."),
 ]
 
 
@@ -73,6 +79,11 @@ NEAR_MISSES = [
      "/rulings/?game=rumble#dead-wizard-card-at-round-start"),  # dead Wizards' draw, a yes/no
     ("can a spell have two sources", "/rulings/?game=anarchy#rally-timing"),
     ("how many legendary devils", "/rulings/?game=satanic-panic#one-legendary-devil-per-turn"),
+    # the ruling nearest the question does not settle it ("The rulebook does not
+    # settle it"): not the yes or no of a ruling further from it
+    ("can one attack destroy two divinities if I have enough hits",
+     "/rulings/?game=demoniac#attacker-immune-to-divinity"),
+    ("what does wild magic do in rumble", "/rulings/?game=rumble#initiative-without-delivery"),
 ]
 
 
