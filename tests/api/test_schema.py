@@ -210,6 +210,12 @@ def test_the_served_schema_is_made_once_per_process_and_is_the_generators(client
     served = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert served == json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))
     assert api_schema() is api_schema()  # generated once
+    for accept, content_type in (("application/vnd.oai.openapi+json", "application/vnd.oai.openapi+json"),
+                                 ("application/json", "application/json"),
+                                 ("*/*", "application/vnd.oai.openapi")):
+        first, again = (client.get("/api/schema/", HTTP_ACCEPT=accept) for _ in range(2))
+        assert first["Content-Type"].startswith(content_type)  # written once per format
+        assert again["Content-Type"] == first["Content-Type"] and again.content == first.content
 
 
 def test_the_docs_page_keeps_the_sites_csp_and_says_it_is_loading(client):
