@@ -72,3 +72,22 @@ def test_the_hover_preview_shows_the_image(client, imaged):
     fragment = client.get("/cards/rumble/zapper/preview/").content.decode()
     assert imaged.renditions["small"]["webp"] in fragment and 'class="preview-image"' in fragment
     assert "<picture" not in client.get("/cards/rumble/tentakiller/preview/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_retires_the_cached_card_page(client, settings, media):
+    from django.core.cache import caches
+
+    from cardsite.models import Game
+    settings.RESPONSE_CACHE = True
+    caches["responses"].clear()
+    game = Game.objects.create(slug="rumble", name="Rumble", short_name="Rumble", family="spell",
+                               rulebook="r.txt")
+    entry = Entry.objects.create(game=game, slug="zapper", name="Zapper", kind="card")
+    url = "/cards/rumble/zapper/"
+    assert client.get(url)["X-Cache"] == "miss" and client.get(url)["X-Cache"] == "hit"
+    image = entry_image_save(entry=entry, face="front", upload=pictures.encoded(
+        pictures.card_picture(146, 204), "PNG"))
+    response = client.get(url)
+    assert response["X-Cache"] == "miss"
+    assert image.renditions["small"]["webp"] in response.content.decode()
