@@ -4,7 +4,8 @@ A WSGI wrapper around Django (cardsite.wsgi), in front of every view:
 
 - a body whose Content-Length is over ``REQUEST_BODY_MAX_BYTES`` is refused with
   413 before a byte of it is read (a 200 MB upload costs one header parse); a
-  chunked body (no Content-Length) is refused with 411;
+  chunked body (no Content-Length) is read to its end, up to that limit and
+  within the deadline of a 1 MiB body, and handed to Django with its length;
 - under gunicorn, the body is read in full before Django runs, within a deadline
   of ``REQUEST_BODY_GRACE_S`` plus the time the body takes at
   ``REQUEST_BODY_MIN_RATE`` bytes a second; a client slower than that is answered
@@ -55,15 +56,16 @@ class _ThenClose(list):
             _stop_reading(self.sock)
 
 
-def _read_within(stream, sock, length: int, deadline: float):
-    """The body, read before ``deadline``; at the deadline a watchdog shuts the
-    socket's reading side, so a read that is still waiting (gunicorn reads until it
-    has the size asked for, however slowly the bytes come) returns at once."""
+def _read_within(stream, sock, length: int | None, deadline: float):
+    """The body, read before ``deadline`` (``length`` None: chunked, to its end,
+    at most the limit and one byte); at the deadline a watchdog shuts the socket's
+    reading side, so a read that is still waiting (gunicorn reads until it has the
+    size asked for, however slowly the bytes come) returns at once."""
     body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)
     watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_reading, [sock])
     watchdog.daemon = True
     watchdog.start()
-    left = length
+    left = settings.REQUEST_BODY_MAX_BYTES + 1 if length is None else length
     try:
         while left:
             chunk = stream.read(min(CHUNK, left))
@@ -75,10 +77,11 @@ def _read_within(stream, sock, length: int, deadline: float):
         pass
     finally:
         watchdog.cancel()
-    if left and time.monotonic() >= deadline:
+    if time.monotonic() >= deadline and (left if length is not None else True):
         raise BodyTooSlow
+    size = body.tell()
     body.seek(0)
-    return body  # a client that gave up early: Django sees a short body, as before
+    return body, size  # a client that gave up early: Django sees a short body, as before
 
 
 def _stop_reading(sock) -> None:
@@ -94,23 +97,31 @@ class BoundedBodies:
 
     def __call__(self, environ, start_response):
         limit = settings.REQUEST_BODY_MAX_BYTES
-        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
-            return _refusal(environ, start_response, 411, "Length Required",
-                            "Send the body with a Content-Length.")
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         try:
-            length = int(environ.get("CONTENT_LENGTH") or 0)
+            length = None if chunked else int(environ.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
-        if length > limit:
-            return _refusal(environ, start_response, 413, "Content Too Large",
-                            f"The body is {length} bytes; this site reads at most {limit}.")
+        if length is not None and length > limit:
+            return _too_large(environ, start_response, length)
         sock = environ.get("gunicorn.socket")
-        if length and sock is not None:
+        if (length or chunked) and sock is not None:
+            size = length if length is not None else 1024 * 1024
             deadline = (time.monotonic() + settings.REQUEST_BODY_GRACE_S
-                        + length / settings.REQUEST_BODY_MIN_RATE)
+                        + size / settings.REQUEST_BODY_MIN_RATE)
             try:
-                environ["wsgi.input"] = _read_within(environ["wsgi.input"], sock, length, deadline)
+                body, size = _read_within(environ["wsgi.input"], sock, length, deadline)
             except BodyTooSlow:
                 return _refusal(environ, start_response, 408, "Request Timeout",
                                 "The body came too slowly; send it again.")
+            if size > limit:
+                return _too_large(environ, start_response, size)
+            environ["wsgi.input"], environ["CONTENT_LENGTH"] = body, str(size)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)  # Django reads CONTENT_LENGTH bytes
         return self.application(environ, start_response)
+
+
+def _too_large(environ, start_response, length: int):
+    limit = settings.REQUEST_BODY_MAX_BYTES
+    return _refusal(environ, start_response, 413, "Content Too Large",
+                    f"The body is {length} bytes or more; this site reads at most {limit}.")

@@ -38,7 +38,7 @@ from cardsite.api.serializers import (
     EntrySerializer,
     GameSerializer,
 )
-from cardsite.filters import EntryFilterSet
+from cardsite.filters import ORDER_CHOICES, EntryFilterSet
 from cardsite.games import GAME_SLUGS
 from cardsite.models import Component, Entry, Game
 from rulesref.models import GlossaryTerm, Rule, Ruling
@@ -126,6 +126,7 @@ def _card_filters(query_params) -> tuple[str, dict]:
         summary="Search the catalog",
         parameters=[OpenApiParameter(
             "ordering", str, description="Same as `order` (another name for it).",
+            enum=[value for value, _label in ORDER_CHOICES],
         )],
     ),
     retrieve=extend_schema(summary="One entry, with its rulings, roll bands and neighbours",

@@ -110,7 +110,7 @@ def import_view(request):
             rows = None if plan.sheet_rows is None else [[r.number, r.cells] for r in plan.sheet_rows]
             pending = PendingImport.objects.create(user=request.user, filename=upload.name[:200],
                                                    content=content, game=game, prune=prune,
-                                                   rows=rows)
+                                                   rows=rows, preview=plan.fingerprints())
             context["pending"] = pending
     return _render(request, "editorial/import.html", "Import a catalog file", **context)
 
@@ -124,10 +124,13 @@ def import_confirm(request, pk: int):
         plan, report = catalog_file_apply(
             content=bytes(pending.content), filename=pending.filename, user=request.user,
             game=pending.game or None, prune=pending.prune, digest=request.POST.get("digest"),
+            preview=pending.preview,
             rows=None if pending.rows is None else [SheetRow(n, cells) for n, cells in pending.rows])
     except StalePlan as stale:
-        messages.warning(request, "The catalog changed since this preview: here is what the file "
-                                  "would change now. Confirm again to apply it.")
+        messages.warning(request, f"{stale} Nothing was written: here is what the file would "
+                                  "change now. Confirm again to apply it.")
+        pending.preview = stale.plan.fingerprints()
+        pending.save(update_fields=["preview"])
         return _render(request, "editorial/import.html", "Import a catalog file",
                        form=ImportForm(), plan=stale.plan, pending=pending, games=_game_choices(),
                        formats=("csv", "xlsx"))

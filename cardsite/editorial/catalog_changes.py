@@ -16,6 +16,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from django.db import transaction
 from django.utils.text import slugify
 
 from cardsite import games
@@ -104,12 +105,35 @@ class CatalogFilePlan:
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-class StalePlan(Exception):
-    """The catalog changed since the preview; ``plan`` is the new one to show."""
+    def fingerprints(self) -> dict[str, str]:
+        """Each object the plan changes -> a hash of its change (what the preview shows
+        of it): the confirmation compares objects one by one, not the whole plan."""
+        return {_object_key(c): _change_hash(c) for c in self.changes}
 
-    def __init__(self, plan: CatalogFilePlan):
+
+def _object_key(change: Change) -> str:
+    return f"{change.what}:{change.game}:{change.key}"
+
+
+def _change_hash(change: Change) -> str:
+    text = json.dumps([change.action, [(n, o, v) for n, o, v in change.fields]],
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class StalePlan(Exception):
+    """Objects the file changes were changed by someone else since the preview;
+    ``conflicts`` names them, ``plan`` is the new one to show."""
+
+    def __init__(self, plan: CatalogFilePlan, conflicts: list[Change] | None = None):
         self.plan = plan
-        super().__init__("The catalog changed since the preview.")
+        self.conflicts = conflicts or []
+        names = ", ".join(f"{c.what.lower()} {c.game} {c.key}" for c in self.conflicts[:10])
+        more = len(self.conflicts) - 10
+        super().__init__(
+            f"Changed by someone else since the preview: {names}" + (f" and {more} more" if more > 0
+                                                                      else "") + "."
+            if self.conflicts else "The catalog changed since the preview.")
 
 
 def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
@@ -152,24 +176,70 @@ def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
 
 def catalog_file_apply(*, content: bytes, filename: str, user=None, game: str | None = None,
                        prune: bool = False, digest: str | None = None,
+                       preview: dict[str, str] | None = None,
                        rows: list[SheetRow] | None = None) -> tuple[CatalogFilePlan, ImportReport]:
     """Re-plan the file and write it in one transaction, history saying who imported what.
 
-    ``digest`` is the preview's: if the plan differs now (someone edited the
-    catalog meanwhile) nothing is written and StalePlan carries the new plan.
+    ``preview`` is the preview's ``fingerprints()``: staleness is per object. An
+    object the file changes differently now than the preview showed (someone
+    edited it meanwhile) is a conflict: nothing is written and StalePlan names
+    it. An object the preview showed unchanged that the file would change now
+    (someone edited or deleted it since; the file has it as it was) is left as
+    it is. So a file that adds entries applies while others edit other ones.
+    ``digest`` (the whole preview's hash) is the older, all-or-nothing check.
     """
-    plan = catalog_file_plan(content=content, filename=filename, game=game, prune=prune, rows=rows)
-    if not plan.valid:
-        raise CatalogFormatError([str(p) for p in plan.problems])
-    if digest is not None and plan.digest != digest:
-        raise StalePlan(plan)
-    who = getattr(user, "get_username", lambda: "the command line")() if user else "the command line"
-    reason = f"Import of {filename} by {who}"
-    if plan.kind == "sheet":
-        return plan, entries_write(plan, user=user, reason=reason)
-    with recorded_as(reason, user):
-        report = catalog_import(data=plan.document, prune=prune)
-    return plan, report
+    with transaction.atomic():  # SQLite: plan and write under one write lock
+        plan = catalog_file_plan(content=content, filename=filename, game=game, prune=prune,
+                                 rows=rows)
+        if not plan.valid:
+            raise CatalogFormatError([str(p) for p in plan.problems])
+        if preview is not None:
+            now = plan.fingerprints()
+            conflicts = [c for c in plan.changes if _object_key(c) in preview
+                         and preview[_object_key(c)] != now[_object_key(c)]]
+            if conflicts:
+                raise StalePlan(plan, conflicts)
+            _leave_unseen(plan, [c for c in plan.changes if _object_key(c) not in preview])
+        elif digest is not None and plan.digest != digest:
+            raise StalePlan(plan)
+        who = getattr(user, "get_username", lambda: "the command line")() if user else \
+            "the command line"
+        reason = f"Import of {filename} by {who}"
+        if plan.kind == "sheet":
+            return plan, entries_write(plan, user=user, reason=reason)
+        with recorded_as(reason, user):
+            report = catalog_import(data=plan.document, prune=prune)
+        return plan, report
+
+
+def _leave_unseen(plan: CatalogFilePlan, unseen: list[Change]) -> None:
+    """Drop the changes the preview did not show: the plan's list (what a sheet's
+    write and the report use) and, for a JSON file, the document the importer
+    writes, where such an object is put back as the catalog has it now (or left
+    out, when it was deleted meanwhile)."""
+    if not unseen:
+        return
+    keys = {_object_key(c) for c in unseen}
+    plan.changes = [c for c in plan.changes if _object_key(c) not in keys]
+    if plan.kind != "json":
+        return
+    current = {g["slug"]: g for g in catalog_export(game_slugs=plan.games)["games"]}
+    for game in plan.document["games"]:
+        slug, old = game["slug"], current.get(game["slug"])
+        if f"Game:{slug}:{slug}" in keys and old is not None:
+            game.update({k: v for k, v in old.items() if k not in SECTIONS})
+        for section, (ident, _label, what) in SECTIONS.items():
+            now = {item[ident]: item for item in (old or {}).get(section, [])}
+            items = []
+            for item in game[section]:
+                if f"{what}:{slug}:{item[ident]}" not in keys:
+                    items.append(item)
+                elif item[ident] in now:
+                    items.append(now[item[ident]])
+            listed = {item[ident] for item in items}
+            items += [item for key, item in now.items()  # pruning what appeared meanwhile
+                      if f"{what}:{slug}:{key}" in keys and key not in listed]
+            game[section] = items
 
 
 # --- reading -------------------------------------------------------------------

@@ -22,6 +22,9 @@ class PendingImport(models.Model):
     # A sheet's rows as read at upload ([[row number, {column: cell}]]), so the
     # confirmation does not parse the spreadsheet again.
     rows = models.JSONField(null=True, blank=True)
+    # What the preview showed, object by object (CatalogFilePlan.fingerprints): the
+    # confirmation refuses only objects changed meanwhile, naming them.
+    preview = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

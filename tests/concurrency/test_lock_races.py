@@ -20,6 +20,7 @@ from tests.concurrency.test_write_races import race
 from tests.live_site import live_site
 
 ROUNDS = 50
+IMPORT_ROUNDS = 20  # each is an upload, a preview and an import of the whole game
 
 SUGGESTIONS = """
 import django, json; django.setup()
@@ -34,6 +35,12 @@ for n in range({rounds}):
         target="entry", entry=entry, field="text", current_value="", proposed_value=f"Approved {{n}}.",
         source="Card photo").pk)
 print(json.dumps(ids))
+"""
+
+EDITOR = """
+import django; django.setup()
+from django.contrib.auth.models import Group, User
+User.objects.get(username="racer").groups.add(Group.objects.get(name="Editor"))
 """
 
 
@@ -181,3 +188,77 @@ def test_suggestion_approval_racing_entry_edit_and_delete(site):
             assert approved in (200, 404) and delete[0] == 204, (approved, delete)
             assert request("GET", url, staff=False)[0] == 404, f"sugg-{n} came back"
     request.check(f"suggestion approval vs entry PATCH / DELETE, {ROUNDS} rounds")
+
+
+def admin_post(site, opener, csrf, path, fields, files=None):
+    """A form POST through the admin session (multipart when there are files)."""
+    boundary = "----race-boundary"
+    parts = []
+    for name, value in {**fields, "csrfmiddlewaretoken": csrf}.items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                     f"{value}\r\n".encode())
+    for name, (filename, content) in (files or {}).items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                     f'filename="{filename}"\r\nContent-Type: application/json\r\n\r\n'.encode()
+                     + content + b"\r\n")
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    request = urllib.request.Request(site.base + path, data=body, headers={
+        "Content-Type": f"multipart/form-data; boundary={boundary}",
+        "Referer": site.base + "/admin/"})
+    with opener.open(request, timeout=60) as response:
+        return response.status, response.read().decode()
+
+
+def test_an_import_that_adds_entries_applies_while_others_edit(site):
+    """The file is the catalog as exported just before the upload plus a new entry;
+    between the preview and the confirmation another editor changes entries the
+    file has (as they were): the import applies, and their edits stay."""
+    import threading
+
+    request = Timed(site)
+    site.manage(code=EDITOR)
+    opener, csrf = admin_opener(site)
+    for name in ("busy-a", "busy-b"):
+        make_entry(request, name)
+    stop, gate, edits = threading.Event(), threading.Lock(), [0]
+
+    def editor():
+        while not stop.is_set():
+            with gate:  # held by the test from the export to the preview
+                edits[0] += 1
+                request("PATCH", f"/api/cards/rumble/busy-{'ab'[edits[0] % 2]}/",
+                        {"notes": f"edit {edits[0]}"})
+            time.sleep(0.02)
+
+    thread = threading.Thread(target=editor)
+    thread.start()
+    try:
+        for n in range(IMPORT_ROUNDS):
+            gate.acquire()
+            document = request("GET", "/api/bulk/catalog.json", staff=False)[1]
+            entries = document["games"][0]["entries"]
+            entries.append({**entries[0], "slug": f"imported-{n}", "name": f"Imported {n}",
+                            "aliases": []})
+            status, page = admin_post(site, opener, csrf, "/admin/import/", {"game": ""},
+                                      {"file": (f"round-{n}.json", json.dumps(document).encode())})
+            shown = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+            assert status == 200 and "1 added · 0 changed" in shown, shown[-1500:]
+            confirm = re.search(r'action="(/admin/import/\d+/confirm/)"', page).group(1)
+            digest = re.search(r'name="digest" value="([^"]+)"', page).group(1)
+            gate.release()
+            time.sleep(0.2)  # edits of busy-a/b land between the preview and the confirmation
+            done = edits[0]
+            status, page = admin_post(site, opener, csrf, confirm, {"digest": digest})
+            text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+            assert "Import applied" in text, text[text.find("Changed by"):][:500]
+            assert request("GET", f"/api/cards/rumble/imported-{n}/", staff=False)[0] == 200
+            notes = {request("GET", f"/api/cards/rumble/busy-{x}/", staff=False)[1]["notes"]
+                     for x in "ab"}
+            assert notes != {""} and done > 0, notes  # the edits were not reverted
+    finally:
+        stop.set()
+        if gate.locked():
+            gate.release()
+        thread.join(30)
+    request.check(f"import (the catalog + 1 new entry) vs PATCHes of entries it has: "
+                  f"{IMPORT_ROUNDS} imports all applied, {edits[0]} PATCHes meanwhile")

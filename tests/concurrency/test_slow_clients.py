@@ -113,3 +113,14 @@ def test_no_server_header(site):
     answer = sock.recv(4096).decode("latin-1")
     sock.close()
     assert answer.startswith("HTTP/1.1 200") and "\r\nserver:" not in answer.lower(), answer
+
+
+def test_a_chunked_body_is_read_and_answered(site):
+    body = b'{"game": "rumble", "components": [{"type": "source"}, {"type": "delivery", "initiative": 9}]}'
+    sock = connect(site)
+    sock.sendall(b"POST /api/engine/spells/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                 + f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n")
+    status = status_of(sock)
+    sock.close()
+    assert status == 200

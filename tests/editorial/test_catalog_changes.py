@@ -125,3 +125,42 @@ def test_the_command_line_uses_the_same_service(catalog, tmp_path):
     entry = Entry.objects.get(slug="tentakiller")
     assert entry.initiative == 18
     assert entry.history.first().history_change_reason == "Import of edit.csv by the command line"
+
+
+def _export_with_new_entry() -> bytes:
+    import json
+
+    from cardsite.catalog_export import catalog_export
+
+    document = catalog_export(game_slugs=["rumble"])
+    document.pop("checksum", None)
+    entries = document["games"][0]["entries"]
+    entries.append({**entries[0], "slug": "brand-new", "name": "Brand New", "aliases": []})
+    return json.dumps(document).encode()
+
+
+def test_a_file_that_adds_entries_applies_while_others_edit_other_ones(catalog, editor):
+    """Staleness is per object: the whole game's export plus one new entry, while
+    another editor changes an entry the file has as it was."""
+    content = _export_with_new_entry()
+    plan = catalog_file_plan(content=content, filename="more.json")
+    assert [c.key for c in plan.changes] == ["brand-new"]
+    Entry.objects.filter(slug="zapper").update(notes="Edited meanwhile.")
+    Entry.objects.filter(slug="tentakiller").delete()
+    applied, _ = catalog_file_apply(content=content, filename="more.json", user=editor,
+                                    preview=plan.fingerprints())
+    assert [c.key for c in applied.changes] == ["brand-new"]
+    assert Entry.objects.filter(slug="brand-new").exists()
+    assert Entry.objects.get(slug="zapper").notes == "Edited meanwhile."  # not reverted
+    assert not Entry.objects.filter(slug="tentakiller").exists()  # not brought back
+
+
+def test_a_real_conflict_names_the_object(catalog, editor):
+    content = (HEADER + "tentakiller,Tentakiller,delivery,illusion,17,Roll the dice & grab a <tentacle>.\n").encode()
+    plan = catalog_file_plan(content=content, filename="edit.csv", game="rumble")
+    Entry.objects.filter(slug="tentakiller").update(text="Changed meanwhile.")
+    with pytest.raises(StalePlan) as stale:
+        catalog_file_apply(content=content, filename="edit.csv", user=editor, game="rumble",
+                           preview=plan.fingerprints())
+    assert "entry rumble tentakiller" in str(stale.value)
+    assert Entry.objects.get(slug="tentakiller").initiative == 16
