@@ -108,10 +108,11 @@ def wait_for(url: str, timeout: float = 30) -> None:
 
 
 @contextmanager
-def served(env: dict):
-    """Migrate, start gunicorn (2 workers) on a free port, yield its base URL, stop it."""
+def served(env: dict, port: int | None = None):
+    """Migrate, start gunicorn (2 workers) on ``port`` (default: a free one), yield its base
+    URL, stop it."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
+    port = port or free_port()
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "cardsite.wsgi", "--workers", "2",
          "-c", "python:cardsite.gunicorn_conf",

@@ -50,7 +50,8 @@ def random_choice(state, actions, rnd):
     return rnd.choice(plays) if plays and rnd.random() < 0.8 else actions[-1]
 
 
-CASES = [("rumble", {"wizards": ["Alice", "Bob", "Cleo"]}, spell_choice),
+# A free table: the hand edits a dealt table refuses (one declared effect per card).
+CASES = [("rumble", {"wizards": ["Alice", "Bob", "Cleo"], "deal": False}, spell_choice),
          ("satanic-panic", {"players": 4}, random_choice),
          ("demoniac", {"players": 4, "relic": True}, random_choice)]
 

@@ -79,7 +79,8 @@ def main() -> None:
         _, page = s.request("GET", "/engine/sandbox/")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
         response, _ = s.request("POST", "/engine/sandbox/new/", {
-            "csrfmiddlewaretoken": token, "game": "rumble", "wizards": "Alice, Bob", "seed": "7"})
+            "csrfmiddlewaretoken": token, "game": "rumble", "wizards": "Alice, Bob", "seed": "7",
+            "free": "on"})  # a free table takes hand edits (a dealt one refuses them)
         table = response.getheader("Location")
         _, page = s.request("GET", table)
         version = int(re.search(r'name="version" value="(\d+)"', page).group(1))
@@ -94,7 +95,7 @@ def main() -> None:
             version += 1
 
         response, body = s.request("POST", "/api/engine/sandboxes/", json_body={
-            "game": "rumble", "players": ["Alice", "Bob"], "seed": 7})
+            "game": "rumble", "players": ["Alice", "Bob"], "seed": 7, "options": {"deal": False}})
         if response.status != 201:
             raise SystemExit(f"API table refused ({response.status}): {body[:300]}")
         api_table = json.loads(body)

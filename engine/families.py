@@ -41,6 +41,8 @@ class SpellRoundFamily:
     # The core's manual actions but new_game (a flow step): damage, healing, Blood...
     by_hand = frozenset(rounds.MANUAL_ACTIONS) - {"new_game"}
     catalog_source: Callable[[str], list[dict]] | None = None
+    # A Champion named without its abilities: the catalog's (the web app sets it).
+    champion_source: Callable[[str], dict | None] | None = None
 
     def __init__(self, game: str):
         self.game = game
@@ -79,12 +81,16 @@ class SpellRoundFamily:
             deal, catalog = bool(like.get("deal")), like.get("catalog", [])
         else:
             catalog = self.catalog_source(self.game) if deal and self.catalog_source else []
+        champion = options.get("champion")
+        if isinstance(champion, dict) and "abilities" not in champion and self.champion_source:
+            known = self.champion_source(str(champion.get("name")))
+            champion = {**champion, "abilities": (known or {}).get("abilities") or []}
         names = ", ".join(wizards)
         events = [{"type": "setup", "rule": "", "text": f"{names} sit down clockwise "
                    "with 20 HP each; round 1: build your spells"}]
         state = rounds.new_state(self.game, wizards, seed,
                                  variant=options.get("variant", "match"),
-                                 champion=options.get("champion"),
+                                 champion=champion,
                                  self_kill_applause=bool(options.get("self_kill_applause")),
                                  deal=deal, catalog=catalog, events=events)
         return state, events

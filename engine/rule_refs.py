@@ -105,6 +105,7 @@ RULES.update({
     "anarchy.end-of-game.nothing-resolves": ("anarchy", "End of Game", "23.2"),
     "anarchy.champion.challenge-tie": ("anarchy", "Champions", "20.7"),
     "anarchy.treasures.kept": ("anarchy", "Treasures", "18.2.2"),
+    "anarchy.dreamy-djinny": ("anarchy", "Specific Card Clarifications", "24.3"),
     "demoniac.odds.dice": ("demoniac", "ATTACKING", "9.3"),
     "demoniac.odds.actions": ("demoniac", "ATTACKING THE EXORCIST", "6.2"),
     "demoniac.odds.hits": ("demoniac", "ATTACKING THE EXORCIST", "6.4"),

@@ -28,6 +28,7 @@ import json
 import re
 from functools import lru_cache
 
+from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
 from . import deck
 from .abilities import resolve_ability
@@ -91,7 +92,9 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
     if champion is not None:
         champion = {"name": str(champion.get("name") or "Champion")[:120],
                     "glyph": require_glyph(champion.get("glyph"), field="champion.glyph"),
-                    "text": champion.get("text")}
+                    "text": champion.get("text"),
+                    "abilities": validate_abilities(champion.get("abilities") or [],
+                                                    "champion.abilities")}
     state = {"family": "spell", "game": core.to_dict(), "seed": seed, "chance": 0, "round": 1,
             "phase": "build", "champion": champion, "spells": {w: [] for w in wizards},
             "ready": [], "order": [], "order_info": None, "turn": 0, "step": 0, "queue": [],
@@ -353,13 +356,18 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         if state["roll"] is not None:
             return _p("already-rolled", f"{card['name']}'s Power Roll is made once",
                       cite(game, "power-roll.dice"))
+        now = _ability_now(state, card)
+        if now is not None and "effects" in now:  # e.g. Dreamy Djinny's damage
+            return _p("text-before-roll", f"{card['name']}'s text before its table resolves "
+                      "first (play_card), then the Power Roll", cite(game, "dreamy-djinny")
+                      if game == "anarchy" else cite(game, "power-roll.dice"))
         if card.get("glyph") is None:
             return _p("glyph-unknown", f"{card['name']}'s glyph is unknown: the number of dice "
                       "cannot be counted", cite(game, "power-roll.dice"))
         _given_dice(action, _power_dice(state, core, wizard)["dice"])
         return []
     if kind == "random_foe":
-        if scripted_ability(card):
+        if _abilities(state, card):
             return _p("scripted", f"{card['name']} chooses its own targets (play_card)",
                       cite(game, "targets"))
         if state["random_foe"] is not None or (state.get("declared") or {}).get("effect"):
@@ -373,7 +381,7 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         return []
     if kind == "play_card":
         return _play_problems(state, card, action)
-    if scripted_ability(card) and not (state.get("ability") or {}).get("done"):
+    if _ability_now(state, card):
         return _p("play-card-first", f"{card['name']} is scripted: play it (play_card) first",
                   cite(game, "spell.name-order"))
     # next
@@ -418,7 +426,7 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
     if card["type"] == "wild-magic":
         return _p("replace-wild-magic", "replace the Wild Magic first",
                   cite(game, "wild-magic"))
-    if scripted_ability(card):
+    if _abilities(state, card):
         return _p("scripted", f"{card['name']} plays itself (play_card): its effects are not "
                   "applied by hand", rule)
     actor_field = {"damage": "source", "damage_each": "source", "heal": "target"}.get(
@@ -513,18 +521,34 @@ def _roll_off_rolls(state: dict, action: dict) -> dict | None:
 
 
 def scripted_ability(card: dict | None) -> dict | None:
-    """The card's "when resolved" ability, if it is scripted."""
+    """The card's first "when resolved" ability, if it is scripted."""
     return next((a for a in (card or {}).get("abilities") or [] if a["trigger"] == "resolved"),
                 None)
 
 
+def _abilities(state: dict, card: dict | None) -> list[dict]:
+    """What the card resolving plays, in order: its "when resolved" abilities (text before
+    a roll table, then the table), or for a Rally card the Champion's Rally (anarchy 20.4)."""
+    if card and card["type"] == "rally":
+        champion = state.get("champion") or {}
+        return [a for a in champion.get("abilities") or [] if a["trigger"] == "rally"]
+    return [a for a in (card or {}).get("abilities") or [] if a["trigger"] == "resolved"]
+
+
+def _ability_now(state: dict, card: dict | None) -> dict | None:
+    """The part still to play (None once every part has resolved, or for a by-hand card)."""
+    abilities = _abilities(state, card)
+    part = (state.get("ability") or {}).get("part", 0)
+    return abilities[part] if part < len(abilities) else None
+
+
 def _play_problems(state: dict, card: dict, action: dict) -> list[Problem]:
     game = state["game"]["game"]
-    ability = scripted_ability(card)
-    if ability is None:
+    if not _abilities(state, card):
         return _p("not-scripted", f"{card['name']} is not scripted: apply it by hand",
                   cite(game, "components"))
-    if (state.get("ability") or {}).get("done"):
+    ability = _ability_now(state, card)
+    if ability is None:
         return _p("already-played", f"{card['name']} has resolved", cite(game, "spell.name-order"))
     if "bands" in ability and state["roll"] is None:
         return _p("roll-first", f"make {card['name']}'s Power Roll first",
@@ -548,7 +572,8 @@ def _run_ability(state: dict, card: dict, ability: dict, more: list) -> dict:
         "roll_total": (state["roll"] or {}).get("total"),
         "spell_glyphs": [c.get("glyph") for c in state["spells"][wizard]],
         "choices": pending + more, "component": state["step"],
-        "seed": f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}"}))
+        "seed": f"{state['seed']}:ability:{state['round']}:{state['turn']}:{state['step']}"
+                + (f":{part}" if (part := (state.get("ability") or {}).get("part", 0)) else "")}))
 
 
 @lru_cache(maxsize=16)
@@ -737,7 +762,8 @@ def _next_caster(state: dict, events: list) -> None:
         {"name": c["name"], "reaction": c.get("reaction", False)} for c in state["queue"]]},
         events)
     _combat(state, {"type": "resolve_component", "wizard": wizard, "component": 0}, events)
-    if any(c["type"] == "rally" for c in state["queue"]):
+    if any(c["type"] == "rally" for c in state["queue"]) and not _abilities(
+            state, {"type": "rally"}):
         _event(events, cite(game, "rally.not-counted"), "flag",
                "each Rally card resolves the Champion's Rally effect before the spell "
                "(not run by the engine: apply it by hand)")
@@ -824,7 +850,7 @@ def _power_roll(state, action, events):
            f"{wizard} rolls {', '.join(map(str, faces))} = {total} for {card['name']}: "
            + (f"band {band}: {row['effect']}" if row else "no band covers it"),
            wizard=wizard, dice=faces, total=total, band=band)
-    if scripted_ability(card) and "bands" in scripted_ability(card):
+    if "bands" in (_ability_now(state, card) or {}):
         _event(events, cite(game, "power-roll.bands"), "note",
                f"{card['name']} is scripted: playing it resolves the band")
     else:
@@ -845,15 +871,18 @@ def _random_foe(state, action, events):
 def _play_card(state, action, events):
     card = current_card(state)
     more = [action["choice"]] if "choice" in action else []
-    played = _run_ability(state, card, scripted_ability(card), more)
+    played = _run_ability(state, card, _ability_now(state, card), more)
+    part = (state.get("ability") or {}).get("part", 0)
     choices = (state.get("ability") or {}).get("choices", []) + more
     if not played["done"]:
-        state["ability"] = {"choices": choices, "done": False}
+        state["ability"] = {"choices": choices, "done": False, "part": part}
         needs = played["needs"]
         _event(events, cite(state["game"]["game"], "targets"), "choice",
                f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
         return
-    state["ability"] = {"choices": choices, "done": True}
+    part += 1
+    state["ability"] = {"choices": [], "done": part >= len(_abilities(state, card)),
+                        "part": part}
     _take_played(state, played, events)
 
 
@@ -1071,10 +1100,9 @@ def _resolve_candidates(state: dict, core: SpellGame) -> list[dict]:
                   ("replace_wild_magic", "power_roll", "random_foe", "next")]
     if card is None or card["type"] == "wild-magic":
         return candidates
-    ability = scripted_ability(card)
-    if ability:
-        if not (state.get("ability") or {}).get("done") and not (
-                state["roll"] is None and "bands" in ability):
+    if _abilities(state, card):
+        ability = _ability_now(state, card)
+        if ability is not None and not (state["roll"] is None and "bands" in ability):
             needs = _run_ability(state, card, ability, [])["needs"]
             candidates += [{"type": "play_card", "wizard": wizard, "choice": option}
                            for option in needs["options"]] if needs else [

@@ -58,3 +58,9 @@ def entry_urls(game: str, names) -> dict[str, str]:
 def champions():
     """Anarchy's Champions in the catalog, for the new-table form."""
     return Entry.objects.filter(game__slug="anarchy", type="champion").order_by("name")
+
+
+def champion_card(name: str) -> dict | None:
+    """An Anarchy Champion's catalog abilities by name (its Rally plays itself)."""
+    entry = Entry.objects.filter(game__slug="anarchy", type="champion", name=name).first()
+    return {"abilities": entry.abilities or []} if entry else None

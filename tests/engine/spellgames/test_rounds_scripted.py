@@ -34,12 +34,17 @@ def round_for(seed, standee=None):
               **{foe: [stand_in()] for foe in FOES}}
     state = sr.new_state("rumble", list(spells), seed)
     state["game"]["standee"] = standee
-    for wizard, cards in spells.items():
+    return cast_until(state, spells, "You")
+
+
+def cast_until(state, spells, wizard):
+    """Each wizard places and announces the spell; the spells before ``wizard``'s resolve."""
+    for name, cards in spells.items():
         for c in cards:
-            state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": c})
-        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+            state, _ = sr.apply(state, {"type": "add_card", "wizard": name, "card": c})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": name})
     state, _ = sr.apply(state, {"type": "reveal"})
-    while sr.caster(state) != "You":
+    while sr.caster(state) != wizard:
         state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
     return state
 
@@ -166,3 +171,62 @@ def test_anarchy_end_of_round_awards_the_challenge():
     state, events = sr.apply(state, {"type": "end_round", "challenge_winners": ["B"]})
     b = next(w for w in state["game"]["wizards"] if w["name"] == "B")
     assert len(b["applause"]) == 1 and any(e["rule"] == "anarchy 20.6" for e in events)
+
+
+def _fixture_entry(slug):
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "fixtures" / "anarchy.json"
+    entries = json.loads(path.read_text(encoding="utf-8"))["games"][0]["entries"]
+    return next(e for e in entries if e["slug"] == slug)
+
+
+def test_dreamy_djinny_kills_a_weak_foe_before_its_power_roll():
+    """Anarchy 24.3: Dreamy Djinny's damage lands before its Power Roll; a foe at 5 HP or
+    less is killed by it (it is damage, not an HP payment). Played from the catalog entry's
+    abilities; its roll table is not printed, so the test gives it one."""
+    djinny = {"type": "delivery", "name": "Dreamy Djinny", "glyph": "dark", "initiative": 1,
+              "abilities": _fixture_entry("dreamy-djinny")["abilities"],
+              "bands": [{"low": 1, "high": None, "effect": "a table the rulebook does not print"}]}
+    state = sr.new_state("anarchy", ["A", "B"], 3)
+    state, _ = sr.apply(state, {"type": "damage", "target": "B", "amount": 16, "source": "A"})
+    for wizard, card in (("A", djinny), ("B", {"type": "source", "glyph": "dark"})):
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    if sr.caster(state) == "B":
+        state, _ = sr.apply(state, {"type": "play_card", "wizard": "B"}) \
+            if sr.check(state, {"type": "play_card", "wizard": "B"}) == [] else (state, [])
+        state, _ = sr.apply(state, {"type": "next", "wizard": "B"})
+    assert sr.current_card(state)["name"] == "Dreamy Djinny"
+    early = sr.check(state, {"type": "power_roll", "wizard": "A"})
+    assert early[0].code == "text-before-roll" and early[0].rule == "anarchy 24.3"
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "A"})
+    b = next(w for w in state["game"]["wizards"] if w["name"] == "B")
+    assert any(e["type"] == "death" and e["wizard"] == "B" for e in events)
+    assert b["hp"] == 20 and len(b["dead_wizard_tokens"]) == 1  # Wizard Death: back to 20
+    assert state["roll"] is None
+    state, _ = sr.apply(state, {"type": "power_roll", "wizard": "A", "dice": [4]})
+    assert state["roll"]["dice"] == [4] and state["roll"]["total"] == 4
+
+
+def test_krazztars_rally_plays_itself_when_a_rally_card_resolves():
+    """Anarchy 20.4 / 21.3: a Rally card in the spell resolves the Champion's Rally first;
+    Blood Lord Krazztar's (quoted) hits the foe(s) with the most Applause tokens."""
+    krazztar = _fixture_entry("blood-lord-krazztar")
+    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
+                "abilities": krazztar["abilities"]}
+    state = sr.new_state("anarchy", ["A", "B", "C"], 5, champion=champion)
+    state, _ = sr.apply(state, {"type": "gain_applause", "wizard": "B"})
+    spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
+              "B": [{"type": "delivery", "glyph": "dark", "initiative": 2, "name": "D"},
+                    {"type": "source", "glyph": "dark", "name": "T"}],
+              "C": [{"type": "quality", "glyph": "dark", "name": "Q"},
+                    {"type": "source", "glyph": "dark", "name": "U"}]}
+    state = cast_until(state, spells, "A")
+    assert sr.current_card(state)["type"] == "rally"
+    assert {"type": "play_card", "wizard": "A"} in sr.legal_actions(state)
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "A"})
+    hp = {w["name"]: w["hp"] for w in state["game"]["wizards"]}
+    assert hp["B"] == 18 and hp["C"] == 20
