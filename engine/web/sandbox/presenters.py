@@ -76,7 +76,11 @@ def present_spell(game: str, state: dict) -> dict:
                         "is_standee": core.get("standee") == w["name"],
                         "applause_count": len(w["applause"]),
                         "hand": [{**_card_view(c, urls), "place_act": json.dumps(
-                            {"type": "add_card", "wizard": w["name"], "card": c["id"]})}
+                            {"type": "add_card", "wizard": w["name"], "card": c["id"]}),
+                            # Only a card that keeps the spell legal may be placed.
+                            "placeable": state["phase"] == "build" and not rounds.check(
+                                state, {"type": "add_card", "wizard": w["name"],
+                                        "card": c["id"]})}
                             for c in hands.get(w["name"], [])],
                         "dead_wizard_drawn": (state.get("dead_wizard_cards") or {}).get(
                             w["name"], [])})
