@@ -58,3 +58,27 @@ def test_a_flood_of_moves_is_refused(api, settings):
     assert answers == [200] * 5 + [429] * 2, answers
     assert int(response["Retry-After"]) > 0
     assert response.json()["code"] == "throttled"
+
+
+def test_a_free_table_picks_a_card_by_name_not_from_a_list(api, client, big_rumble):
+    import json
+
+    from django.urls import reverse
+
+    table = api.post(BASE, {"game": "rumble", "players": ["Ann", "Bo"], "seed": 2,
+                            "options": {"deal": False}}, format="json").json()
+    page = client.get(table["page_url"])
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Synthetic 00007" not in html and 'name="catalog_card"' in html
+    print(f"free table page with {SIZE} more cards in the catalog: {len(html) // 1024} KB")
+    answer = client.post(reverse("sandbox-act", args=[table["id"]]), {
+        "action": json.dumps({"type": "add_card", "wizard": "Ann"}),
+        "catalog_card": "synthetic 00007", "version": table["version"]})
+    assert answer.status_code in (200, 303), answer.content[:500]
+    spell = api.get(f"{BASE}{table['id']}/").json()["state"]["spells"]["Ann"]
+    assert [c["name"] for c in spell] == ["Synthetic 00007"]
+    refused = client.post(reverse("sandbox-act", args=[table["id"]]), {
+        "action": json.dumps({"type": "add_card", "wizard": "Bo"}),
+        "catalog_card": "no such card", "version": table["version"] + 1})
+    assert refused.status_code == 400 and "No rumble card named like" in refused.content.decode()

@@ -73,8 +73,7 @@ def test_two_spells_resolve_to_their_damage_with_undo_and_permalink(site, page, 
     url = new_table(page, site, "new-rumble", free=True, wizards="Alice, Bob", seed="42")
     # Alice: the catalog's Tentakiller; Bob: a typed stand-in Source and Delivery.
     alice = page.locator("[data-testid=wizard-alice]")
-    catalog = alice.locator("select[name='f.card']")
-    catalog.select_option(label="Tentakiller (delivery, illusion, initiative 16)")
+    alice.locator("input[name='catalog_card']").fill("tentakiller")  # a search, not a list
     click_and_wait(page, alice.locator("button", has_text=re.compile("^Add$")))
     expect(alice.locator(".card a", has_text="Tentakiller")).to_be_visible()
     add_stand_in(page, "bob", "source", "arcane",

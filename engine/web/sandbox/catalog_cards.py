@@ -33,6 +33,16 @@ def deck_cards(game: str) -> list[dict]:
     return cards
 
 
+def card_named(game: str, name: str, kind: str | None = None) -> dict | None:
+    """The catalog card a free table's search field names: the entry of that name
+    (any case), else the first whose name contains it; of ``kind`` when given."""
+    entries = Entry.objects.filter(game__slug=game, type__in=[kind] if kind else COMPONENT_TYPES)
+    name = name.strip()[:200]
+    entry = (entries.filter(name__iexact=name).first()
+             or entries.filter(name__icontains=name).order_by("name").first()) if name else None
+    return _card(entry) if entry is not None else None
+
+
 def _card(entry) -> dict:
     return {
         "type": entry.type, "name": entry.name, "entry": entry.slug,

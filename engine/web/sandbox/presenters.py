@@ -47,7 +47,6 @@ def _card_view(card: dict, urls: dict) -> dict:
 
 def present_spell(game: str, state: dict) -> dict:
     core = state["game"]
-    catalog = [] if state.get("deal") else catalog_cards.spell_cards(game)  # free tables pick
     names = [c["name"] for spell in state["spells"].values() for c in spell]
     urls = catalog_cards.entry_urls(game, names + [c["name"] for q in [state["queue"]] for c in q])
     caster = rounds.caster(state)
@@ -90,10 +89,6 @@ def present_spell(game: str, state: dict) -> dict:
                       "current" if i == state["step"] else "todo"})
     roll = state["roll"]
     current = rounds.current_card(state)
-    catalog_view = [{"label": f"{c['name']} ({c['type']}"
-                     + (f", {c['glyph']}" if c["glyph"] else ", glyph unknown")
-                     + (f", initiative {c['initiative']}" if c["type"] == "delivery" else "")
-                     + ")", "json": json.dumps(c)} for c in catalog]
     acts = {t: json.dumps({"type": t}) for t in
             ("reveal", "end_round", "new_game", "damage", "damage_each", "heal", "gain_blood",
              "pay_blood", "take_standee", "keep_creature", "gain_treasure", "gain_applause")}
@@ -127,12 +122,14 @@ def present_spell(game: str, state: dict) -> dict:
         "family": "spell", "phase": state["phase"], "round": state["round"], "core": core,
         "wizards": wizards, "caster": caster, "queue": queue, "roll": roll,
         "current": _card_view(current, urls) if current else None,
-        "replacements": [c for c in catalog_view if current and json.loads(c["json"])["type"]
-                         == current.get("slot")],
+        # A free table picks catalog cards by name (a search field), never from a list
+        # of the whole catalog (80k entries made a 75 MB page).
+        "replace_slot": current.get("slot") if current and current.get("type") == "wild-magic"
+        and not dealt else None,
         "random_foe": state["random_foe"], "order": state["order"],
         "order_info": state["order_info"], "champion": state.get("champion"),
         "damage_hint": rounds.damage_hint((roll or {}).get("effect")),
-        "catalog": catalog_view,
+        "catalog": not dealt,
         "glyphs": GLYPHS, "types": [t for t in COMPONENT_TYPES
                                     if game == "anarchy" or t != "rally"],
         "slots": SLOTS, "alive_names": [w["name"] for w in core["wizards"] if w["alive"]],

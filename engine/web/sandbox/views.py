@@ -22,7 +22,7 @@ from engine.seat_views import seats
 
 from ..models import Sandbox
 from .bot_play import sandbox_bots
-from .catalog_cards import champions
+from .catalog_cards import card_named, champions
 from .forms import action_from_post, options_from_post
 from .presenters import for_seat, present
 from .service import (
@@ -179,6 +179,13 @@ def sandbox_act_view(request, sandbox_id):
         except EngineError as exc:
             sandbox_access(sandbox_id)  # SandboxNotFound first
             raise SandboxRefused(sentence(exc.message)) from exc
+        picked = request.POST.get("catalog_card", "").strip()
+        if picked:  # a free table's search field: the card of that name
+            game = sandbox_access(sandbox_id).sandbox.game
+            card = card_named(game, picked, request.POST.get("catalog_type") or None)
+            if card is None:
+                raise SandboxRefused(f"No {game} card named like {picked[:80]!r} in the catalog.")
+            action["card"] = card
         outcome = sandbox_act(sandbox_id, action, request.POST.get("version"))
         solo = _bots_remembered(request, sandbox_id)
         if solo:  # a solo game: the bots answer the person's move at once
