@@ -358,7 +358,7 @@ SPECTACULAR_SETTINGS = {
         "writes need a staff user's token (`Authorization: Token <key>`). `null` in a "
         "field means the rulebooks do not give that value (unknown). Behind gunicorn, a "
         "request line longer than 4,094 bytes (a very long query string) is refused with "
-        "414 URI Too Long before it reaches the API, as plain text."
+        "414 URI Too Long before it reaches the API, as a small HTML page (text/html)."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -45,8 +45,8 @@ ERROR_DESCRIPTIONS = {
 }
 URI_TOO_LONG = {
     "description": "URI too long: a request line over 4,094 bytes (a very long query string) "
-    "is refused by the server before it reaches the API, as plain text.",
-    "content": {"text/plain": {"schema": {"type": "string"}}},
+    "is refused by gunicorn before it reaches the API, with its own small HTML page.",
+    "content": {"text/html": {"schema": {"type": "string"}}},
 }
 
 
