@@ -22,6 +22,7 @@ same words about another subject gets no box, and the hits speak for themselves.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rulesref.search.answer_kinds import DEFINITION, NUMBER, ORDER, WHO, YES_NO, question_kind
 from rulesref.search.backends import tokens_of
@@ -56,9 +57,14 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
     return subject
 
 
+@lru_cache(maxsize=4096)  # the same rules and rulings are read again and again
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_fold(t) for t in tokens_of(text))
+
+
 def coverage(subject, text: str) -> float:
     """The share of the subject's weight whose words ``text`` has."""
-    have = {_fold(t) for t in tokens_of(text)}
+    have = _words(text)
     total = sum(w for _, w in subject)
     if not total:
         return 0.0
@@ -80,7 +86,7 @@ def covered(subject, text: str, game_words=()) -> float:
     round?" speaks of dead Wizards, which "how many cards do I draw at the start of
     a round" does not: a near miss."""
     asked = set().union(*(forms for forms, _ in subject), game_words)
-    words = {_fold(t) for t in tokens_of(text)} - _NOT_TELLING
+    words = _words(text) - _NOT_TELLING
     if REFLEXIVES & words and not REFLEXIVES & asked:
         return 0.0  # "damage you deal to yourself" is not "damage for me"
     words = {w for w in words if not w.isdigit() and len(w) > 1}  # "foe's" has an "s"
@@ -164,6 +170,8 @@ def _from_ruling(hit: dict, kind: str, subject, game_words,
     if per_count:
         return (coverage(subject, question), {**hit, "text": per_count}) \
             if coverage(subject, question) >= COVERAGE else None
+    if kind == NUMBER and players and players_asked(answer) not in (None, players):
+        return None  # the figure for another number of players
     # How nearly the ruling is the question asked: the words asked that the ruling
     # has, times the ruling's words that were asked (a player's situation seldom has
     # the ruling's words, and a ruling with the same words may ask of another thing).
@@ -255,7 +263,12 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             if settled is None:
                 continue
             text = f"{settled}. {sentence}"
-        have, match = coverage(subject, title + " " + sentence), covered(subject, sentence, game_words)
+        # A list after the sentence's head ("... is 10 cards: 6 Glyph, 1 Satanic ...")
+        # details it, and says nothing of another subject.
+        head = re.split(r"[:;]", sentence, maxsplit=1)[0]
+        have = coverage(subject, title + " " + sentence)
+        match = max(covered(subject, sentence, game_words), covered(subject, head, game_words)
+                    if kind != NUMBER or _has_number(head) else 0.0)
         if have >= COVERAGE and match >= SENTENCE_COVERED \
                 and (best is None or have * match > best[0]):
             best = (have * match, text)
@@ -263,7 +276,10 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         return None
     match, text = best
     if kind == NUMBER and players:
-        text = _per_count(hit["text"], players) or text
+        per_count = _per_count(hit["text"], players)
+        if per_count is None and players_asked(text) not in (None, players):
+            return None  # "A standard 4-player game uses 8 ..." for 3 players
+        text = per_count or text
     return match, {**hit, "text": text}
 
 

@@ -37,6 +37,9 @@ ANSWERED = [
      "No. Players can never buy"),
     ("how much blood do i get for killing someone", "number", "/rules/rumble/18.4/", "3 Blood"),
     ("how much does a familiar cost", "number", "/rules/satanic-panic/6.1.5/", "costs 6"),
+    # the head of a sentence that lists what it counts
+    ("how many cards are in my starting deck", "number", "/rules/satanic-panic/3.1.8/",
+     "is 10 cards"),
     ("who gets satans salute standee", "who/which",
      "/rulings/?game=satanic-panic#standee-who-gets-it", "Whoever kills a foe"),
     ("who goes first in demoniac", "order", "/rulings/?game=demoniac#first-player",
@@ -84,6 +87,8 @@ NEAR_MISSES = [
     ("can one attack destroy two divinities if I have enough hits",
      "/rulings/?game=demoniac#attacker-immune-to-divinity"),
     ("what does wild magic do in rumble", "/rulings/?game=rumble#initiative-without-delivery"),
+    # the figure for another number of players ("A standard 4-player game uses 8 ...")
+    ("how many legendery devils do we use with 3 players", "/rules/satanic-panic/3.6.7/"),
 ]
 
 
