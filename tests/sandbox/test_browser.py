@@ -273,6 +273,9 @@ def test_a_solo_game_against_bots_is_played_to_the_end(site, page, screenshot_di
     click_and_wait(page, bots.locator("[data-testid=bots-play]"))
     expect(page.locator("[data-testid=bots-solo]")).to_contain_text("Alice")
     page.screenshot(path=screenshot_dir / "sandbox-solo-build.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=screenshot_dir / "sandbox-solo-build-phone.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
     alice = page.locator("[data-testid=wizard-alice]")
     moves = 0
     while not page.locator("[data-testid=result]").count():
