@@ -157,7 +157,7 @@ def unorderable_spell(state: dict, exc: EngineError) -> Problem:
                    f"{message}.", "")
 
 
-FLAGS = {"self_kill_applause", "satan", "relic", "split_hits", "deal"}
+FLAGS = {"self_kill_applause", "satan", "relic", "split_hits", "deal", "free"}
 
 
 def _known(options: dict, keys: tuple[str, ...]) -> dict:
@@ -230,7 +230,7 @@ class SatanicPanicFamily(_OpenSpielFamily):
     family = "deckbuilder"
     game = "satanic-panic"
     state_class = TurnState
-    option_keys = ("satan", "ability_tiles")
+    option_keys = ("satan", "ability_tiles", "free")
     max_players = 5
     # Card text the engine flagged (Mayhems, GROUP ATTACKS, Hellfire, unknown texts),
     # applied by the player as ability-language effects.
@@ -239,7 +239,8 @@ class SatanicPanicFamily(_OpenSpielFamily):
     def new(self, options: dict, seed, like=None):
         players = require_int(options.get("players", 2), field="players", low=2, high=5)
         state = TurnState.new_game(players, bool(options.get("satan")), seed=seed,
-                                   ability_tiles=options.get("ability_tiles"))
+                                   ability_tiles=options.get("ability_tiles"),
+                                   free=bool(options.get("free")))
         events, state.log = state.log, []
         return state, events
 

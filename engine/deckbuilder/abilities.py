@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .. import abilities as language
 from ..core import roll_die
+from .by_hand import foes_of, open_text
 from .health import heal
 
 PLAYED_TRIGGERS = ("resolved", "attack", "activate", "end-of-turn", "end-of-game")
@@ -190,7 +191,8 @@ def _amount(state, run: dict, raw) -> int | None:
 
 
 def _by_hand(state, run: dict, text: str, key: str = "satanic-panic.play-order") -> None:
-    state.by_hand_open.append(text)
+    open_text(state, text, run["player"], foes_of(state, run["player"]) if run.get("attack")
+              else None)
     state.flag(key, run["card"], f"apply by hand: {text}")
 
 

@@ -18,9 +18,14 @@ applied by hand (``apply`` actions, flagged), never invented:
 
 ``apply`` is one ability-language effect run on one player: ``{"type": "apply",
 "player", "target", "effect": {"do": "damage", "amount": 2, "target": "self"}}``.
-During a Mayhem or GROUP ATTACK its targets are the players it hits; during the
-active player's own turn it applies card text the engine flagged (Hellfire,
-a Demon's ONGOING...), with the active player as the source.
+It only applies text that is waiting to be applied (``state.by_hand_open``,
+each ``{"text", "player", "targets", "applied"}``): during a Mayhem or GROUP
+ATTACK the event's, on the players it hits, by its decider; else a text the
+engine flagged this turn (Hellfire, a Demon's ONGOING, an unknown card's, a
+Dead Wizard Token's), by the player whose card it is, on the players it may
+touch (an ATTACK's: the foes), with the active player as the source. Each
+kind of effect lands once per player and text (no second damage from the same
+Hellfire); nothing waiting, nothing to apply.
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from .. import abilities as language
 from ..core import EngineError, Problem
 from ..rule_refs import rule
 from .abilities import defense_cards, new_run, start
+from .by_hand import open_text, waiting
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
                  "dead-wizard-tokens")
@@ -120,7 +126,7 @@ def _to_resolve(state) -> None:
     event["stage"] = "resolve"
     names = ", ".join(hit(state, event)) or "nobody"
     text = f"{event['card']}: its effect on {names} (text not given by the rulebook)"
-    state.by_hand_open.append(text)
+    open_text(state, text, event["decider"], hit(state, event), event=True)
     state.flag("satanic-panic.resolving-order", event["card"], f"Apply by hand: {text}, "
                f"clockwise from {event['decider']}; then mark it resolved.")
 
@@ -128,8 +134,7 @@ def _to_resolve(state) -> None:
 def finish(state) -> dict:
     """The event is resolved: a Mayhem goes to the destroyed pile (6.14.6)."""
     event, state.table_event = state.table_event, None
-    state.by_hand_open = [t for t in state.by_hand_open if not t.startswith(
-        f"{event['card']}: its effect on")]
+    state.by_hand_open = [e for e in waiting(state) if not e["event"]]
     if event["kind"] == "mayhem":
         state.line_up.remove(event["card"])
         state.destroyed.append(event["card"])
@@ -151,8 +156,14 @@ def event_actions(state) -> list[dict]:
     return apply_actions(state, who, hit(state, event)) + [{"type": "resolved", "player": who}]
 
 
-def apply_actions(state, who: str, targets: list[str]) -> list[dict]:
+def apply_actions(state, who: str, targets: list[str] | None = None) -> list[dict]:
+    """The commonest effects (OFFERED), 1 each, on each player a waiting text of ``who``'s
+    may still touch."""
     actions = []
+    if not any(e["player"] == who for e in waiting(state)):
+        return actions  # the common case, kept cheap: nothing of theirs waits
+    if targets is None:
+        targets = [p.name for p in state.players]
     for name in targets:
         for effect in OFFERED:
             action = {"type": "apply", "player": who, "target": name, "effect": dict(effect)}
@@ -173,6 +184,34 @@ def event_problems(state, action: dict) -> list[Problem]:
                        "apply its effect by hand, then mark it resolved."), rule(key))]
 
 
+def _entry_for(state, action: dict) -> tuple[dict | None, list[Problem]]:
+    """The waiting text ``action`` applies, or why none may."""
+    key = "satanic-panic.resolving-order"
+    effect, name = action["effect"], action.get("target")
+    who = action.get("player") or state.actor()
+    entries = [e for e in waiting(state) if e["event"] == bool(state.table_event)]
+    if not entries:
+        return None, [Problem("nothing-to-apply", "No card text is waiting to be applied by "
+                              "hand: apply only carries out text the engine flagged (a "
+                              "Mayhem's, a GROUP ATTACK's, Hellfire's, a Demon's, an unknown "
+                              "card's).", rule(key))]
+    mine = [e for e in entries if e["player"] == who]
+    if not mine:
+        owners = ", ".join(sorted({e["player"] for e in entries}))
+        return None, [Problem("not-your-text", f"The text waiting to be applied is {owners}'s "
+                              "card's: they apply it.", rule(key))]
+    reach = [e for e in mine if e["targets"] is None or name in e["targets"]]
+    if not reach:
+        allowed = sorted({t for e in mine for t in e["targets"] or []})
+        return None, [Problem("bad-target", f"{name!r} is not a player the waiting text "
+                              f"applies to ({', '.join(allowed) or 'nobody'}).", rule(key))]
+    fresh = [e for e in reach if [name, effect["do"]] not in e["applied"]]
+    if not fresh:
+        return None, [Problem("already-applied", f"The waiting text's {effect['do']} on {name} "
+                              "was already applied.", rule(key))]
+    return fresh[0], []
+
+
 def apply_problems(state, action: dict) -> list[Problem]:
     key = "satanic-panic.resolving-order"
     effect, name = action.get("effect"), action.get("target")
@@ -184,11 +223,11 @@ def apply_problems(state, action: dict) -> list[Problem]:
             "if" in effect or isinstance(effect.get("amount"), dict):
         return [Problem("bad-effect", "apply takes one of " + ", ".join(APPLY_EFFECTS)
                         + ", with a plain amount, on its target (target 'self').", rule(key))]
-    event = state.table_event
-    allowed = hit(state, event) if event else [p.name for p in state.players]
-    if name not in allowed:
-        return [Problem("bad-target", f"{name!r} is not a player it applies to "
-                        f"({', '.join(allowed) or 'nobody'}).", rule(key))]
+    if name not in [p.name for p in state.players]:
+        return [Problem("bad-target", f"{name!r} is not a player.", rule(key))]
+    _, problems = _entry_for(state, action)
+    if problems and not (state.options.get("free") and not state.table_event):
+        return problems
     if effect["do"] == "discard" and not state.player(name).hand:
         return [Problem("empty-hand", f"{name} has no card in hand.", rule("satanic-panic"
                                                                               ".discarding"))]
@@ -209,6 +248,18 @@ def effect_label(effect: dict) -> str:
 
 
 def run_apply(state, action: dict) -> None:
+    entry, _ = _entry_for(state, action)
+    state.by_hand_open = waiting(state)  # plain texts of an older state become objects
+    if entry is None:  # a free table's edit: no text asked for it
+        state.flag("satanic-panic.resolving-order", "free table", f"Free table: "
+                   f"{action['target']} {effect_label(action['effect'])}, applied by hand "
+                   "without a waiting text.")
+        start(state, new_run(action["target"], "free table (by hand)",
+                             [{"trigger": "resolved", "effects": [action["effect"]]}],
+                             source=state.current.name))
+        return
+    entry = next(e for e in state.by_hand_open if e == entry)
+    entry["applied"].append([action["target"], action["effect"]["do"]])
     event = state.table_event
     source = None if event else state.current.name
     why = event["card"] if event else action["player"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..core import Problem
 from ..rule_refs import rule
 from .abilities import ON_PLAY, answer_defense, new_run, start, target_options
+from .by_hand import foes_of, open_text
 from .cards import STANDEE
 from .health import BURNING_LIMP_WAND_HP, pay_hp_problem
 from .mayhem import answer_defense as answer_event_defense
@@ -118,7 +119,7 @@ def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
     if card == HELLFIRE:
         text = (f"{card}'s UNAVOIDABLE ATTACK (no DEFENSE is offered); its text is not given "
                 "by the rulebook")
-        state.by_hand_open.append(text)
+        open_text(state, text, me.name, foes_of(state, me.name))  # an ATTACK: on foes
         state.flag("satanic-panic.hellfire", card, f"apply by hand: {text}.")
         return False
     if spec.power:
@@ -131,7 +132,7 @@ def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
     effect = spec.effect
     if not effect:
         if spec.power is None:
-            state.by_hand_open.append(f"{card}'s text (not given by the rulebook)")
+            open_text(state, f"{card}'s text (not given by the rulebook)", me.name)
             state.flag("satanic-panic.play-order", card, f"apply by hand: {card}'s text is "
                        "not given, so the engine does not run it.")
         return False

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from ..core import make_rng
 from ..rule_refs import rule
 from .abilities import drive, new_run, start
+from .by_hand import open_text
 from .cards import BUILTIN, STANDEE, TOKEN_ABILITIES, CardDef
 from .health import damage, hp_after_death, max_hp
 from .mayhem import reveal_mayhem
@@ -83,7 +84,7 @@ class TableState:
     runs: list[dict] = field(default_factory=list)  # abilities being played (abilities.py)
     activations: list[dict] = field(default_factory=list)  # Activate abilities unused this turn
     table_event: dict | None = None  # a Mayhem or GROUP ATTACK resolving (mayhem.py)
-    by_hand_open: list[str] = field(default_factory=list)  # texts flagged by hand this turn
+    by_hand_open: list[dict] = field(default_factory=list)  # texts to apply by hand (by_hand)
     game_over: bool = False
     end_reasons: list[str] = field(default_factory=list)
     result: dict | None = None
@@ -189,7 +190,7 @@ class TableState:
         player.ongoing.append(demon)
         text = (f"{demon}'s ONGOING text is not given by the rulebook (a Demon has no HP "
                 "and no ATTACK that deals damage can target it)")
-        self.by_hand_open.append(text)
+        open_text(self, text, player.name)
         self.flag("satanic-panic.demon", demon, f"{player.name} Summons {demon}: apply by "
                   f"hand: {text}.")
         return True
@@ -275,7 +276,7 @@ class TableState:
             start(self, new_run(player.name, token, TOKEN_ABILITIES[token],
                                                     source=None))
         else:
-            self.by_hand_open.append(f"{player.name}'s {token} (its text is not given)")
+            open_text(self, f"{player.name}'s {token} (its text is not given)", player.name)
             self.flag("satanic-panic.death", token, f"apply by hand: {token}'s face-up effect; "
                       "the rulebook does not give the tokens' texts.")
 

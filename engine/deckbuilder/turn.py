@@ -34,6 +34,7 @@ from .abilities import new_run, start, target_options
 from .buying import SOURCES, BuyTarget, buy_problems
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
 from .mayhem import (
+    apply_actions,
     apply_problems,
     declare,
     event_actions,
@@ -65,11 +66,12 @@ class TurnState(TableState):
     def new_game(cls, players: int, satan: bool = False, seed=None, *,
                  end_timing: str = "end-of-turn", score_options: dict | None = None,
                  spellbook_costs: dict | None = None, card_defs: dict | None = None,
-                 **setup_options) -> TurnState:
+                 free: bool = False, **setup_options) -> TurnState:
         """Set up the table (same plan as satanic_panic_setup for the seed) and deal hands.
 
         ``card_defs``: catalog values ({name: {"cost": 5, "power": 2, ...}}) that
-        replace the built-in definitions and stand-ins.
+        replace the built-in definitions and stand-ins. ``free``: a free table, where
+        ``apply`` takes any effect at any time (each one marked so in the log).
         """
         if end_timing not in END_TIMINGS:
             raise EngineError(f"end_timing must be one of {', '.join(END_TIMINGS)}",
@@ -106,7 +108,7 @@ class TurnState(TableState):
             damned_wizard_token_stack=plan.damned_wizard_tokens, demon_deck=plan.demon_deck,
             taint_deck=plan.taint_deck, satan_stack=plan.satan_stack,
             supplies=dict(plan.supplies), card_defs=defs,
-            options={"end_timing": end_timing, "score": score_options})
+            options={"end_timing": end_timing, "score": score_options, "free": bool(free)})
         state.log.extend({"turn": 0, "player": None, **step} for step in plan.explanation.steps)
         state.event("satanic-panic.legendary-devils",
                     f"Reading: {plan.legendary_devils[0]} starts face up and its GROUP ATTACK is not "
@@ -152,8 +154,9 @@ class TurnState(TableState):
         candidates = [a for card in sorted(set(me.hand)) for a in self._play_variants(card)]
         candidates += self._buy_variants()
         candidates += self._activate_variants()
-        # (apply, for text flagged this turn, is allowed but not listed: its amounts are
-        # open-ended and the page offers a form for it.)
+        # Text flagged this turn, applied by hand: the commonest effects, 1 each (any
+        # amount may be posted; the page has a form for it).
+        candidates += apply_actions(self, me.name)
         actions = [a for a in candidates if not self.check(a)]
         return actions + [{"type": "end-turn", "player": me.name}]
 

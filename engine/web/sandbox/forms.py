@@ -104,6 +104,8 @@ def options_from_post(game: str, post) -> dict:
     for flag in ("satan", "relic", "split_hits"):
         if post.get(flag):
             options[flag] = True
+    if game == "satanic-panic" and post.get("free"):  # apply takes any effect, logged so
+        options["free"] = True
     if game == "satanic-panic" and post.get("ability_tiles") and isinstance(
             options["players"], int):
         wizards = options["players"] - (1 if options.get("satan") else 0)

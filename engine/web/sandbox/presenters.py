@@ -11,7 +11,8 @@ import json
 
 from engine.core import EngineError
 from engine.deckbuilder.buying import BuyTarget, buy_problems
-from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, hit
+from engine.deckbuilder.by_hand import waiting
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
 from engine.demoniac.rules import tally
@@ -227,11 +228,15 @@ def present_panic(game: str, state) -> dict:
     # Flagged text (a Mayhem's, Hellfire's, an unknown card's) is applied by hand: a form
     # for any amount, on the players it may touch.
     apply_form = None
-    if actor and not state.pending and (event and event["stage"] == "resolve"
-                                         or not event and state.by_hand_open):
+    texts = [e for e in waiting(state) if e["event"] == bool(event)]
+    mine = [e for e in texts if e["player"] == actor]
+    if actor and not state.pending and mine and (not event or event["stage"] == "resolve"):
+        reach = {t for e in mine for t in (e["targets"] or [p.name for p in state.players])}
+        targets = [p.name for p in state.players if p.name in reach]
+        # The first player it may touch who is not the one applying it: an ATTACK's foe.
+        first = next((t for t in targets if t != actor), targets[0] if targets else None)
         apply_form = {"action": json.dumps({"type": "apply", "player": actor}),
-                      "targets": hit(state, event) if event else
-                      [p.name for p in state.players],
+                      "targets": targets, "default": first,
                       "effects": APPLY_EFFECTS, "supplies": sorted(state.supplies)}
     players = [{"name": p.name, "satan": p.satan, "hp": p.hp, "max_hp": p.max_hp,
                 "hp_pct": round(100 * max(p.hp, 0) / max(p.max_hp, 1)),
@@ -255,7 +260,7 @@ def present_panic(game: str, state) -> dict:
         "main_deck": len(state.main_deck), "dwt_left": len(state.dead_wizard_token_stack),
         "supplies": state.supplies, "pending": state.pending, "actions": groups,
         "flags": state.flags[-5:], "game_over": state.game_over, "event": event,
-        "by_hand_open": state.by_hand_open, "apply_form": apply_form,
+        "by_hand_open": texts, "apply_form": apply_form,
     }
 
 
