@@ -118,10 +118,10 @@ _NAMED = [
               cost=6),
     _stand_in(TOP_DEVIL, "legendary-devil",
               "Always on top of the stack; printed cost not given, stand-in 8 "
-              "(Legendary Devils cost 8 to 12).", cost=8),
+              "(Legendary Devils cost 8 to 12); VP a placeholder.", cost=8, vp=3),
     _stand_in(BOTTOM_DEVIL, "legendary-devil",
               "Always at the bottom of the stack; printed cost not given, stand-in 12 "
-              "(Legendary Devils cost 8 to 12).", cost=12),
+              "(Legendary Devils cost 8 to 12); VP a placeholder.", cost=12, vp=4),
     _stand_in("Demon", "demon", "One of the 49 Demons; ONGOING, text not given.", ongoing=True),
     _stand_in("Satan's Taint", "satans-taint", "One of the 18 Satan's Taints; text not given."),
     # The Satan player's starters (So You Want to Be Satan: Setup).
@@ -141,13 +141,26 @@ _NAMED = [
 ]
 
 
+# The rulebook prints no main-deck card's or Legendary Devil's VP, only what a point
+# is worth elsewhere: a Satan stack card 1 VP, a Penta-Coin 3 VP (one kill), a Dead
+# Wizard Token -3, a Burning Limp Wand -2. A stand-in scoring 0 let Satan win every
+# game, so a stand-in is worth about 1 VP per 3 Power of its cost (rounded): the
+# price of a point is one kill's worth of Power. A placeholder, named in the card.
+def stand_in_vp(cost: int) -> int:
+    return max(1, round(cost / 3))
+
+
+def main_stand_in_name(cost: int) -> str:
+    return f"Stand-in card (cost {cost}, +{cost // 2} Power, {stand_in_vp(cost)} VP)"
+
+
 def _main_stand_in(cost: int) -> CardDef:
-    # Power = half the cost is invented so the sandbox is playable; the name says it.
-    power = cost // 2
-    return _stand_in(f"Stand-in card (cost {cost}, +{power} Power)", "main",
+    # Power = half the cost and VP = a third are invented so the sandbox is playable and
+    # its outcome depends on what is bought; the name says so.
+    return _stand_in(main_stand_in_name(cost), "main",
                      "Generic main-deck stand-in: the rulebook does not list the main "
-                     "deck's cards; cost and Power are placeholders, VP unknown.",
-                     cost=cost, power=power)
+                     "deck's cards; cost, Power and VP are placeholders (VP about 1 per 3 "
+                     "Power of cost).", cost=cost, power=cost // 2, vp=stand_in_vp(cost))
 
 
 MAIN_STAND_IN_COSTS = (2, 3, 4, 5, 6, 7)
@@ -158,7 +171,8 @@ def _devil_stand_in(number: int) -> CardDef:
     cost = DEVIL_STAND_IN_COSTS[(number - 1) % len(DEVIL_STAND_IN_COSTS)]
     return _stand_in(f"Legendary Devil {number} (stand-in, cost {cost})", "legendary-devil",
                      "One of the 13 Legendary Devils the rulebook does not name; "
-                     "cost is a placeholder in the printed 8-12 range.", cost=cost)
+                     "cost is a placeholder in the printed 8-12 range, VP a placeholder "
+                     "(about 1 per 3 Power of cost).", cost=cost, vp=stand_in_vp(cost))
 
 
 ADDITIONAL_DEVILS = tuple(_devil_stand_in(n) for n in range(1, LEGENDARY_DEVIL_CARDS - 1))
@@ -171,7 +185,8 @@ BUILTIN: dict[str, CardDef] = {
 
 def familiar_def(owner: str) -> CardDef:
     return _stand_in(f"{owner}'s Familiar", "familiar",
-                     "The player's own Familiar: always costs 6; text not given.", cost=6)
+                     "The player's own Familiar: always costs 6; text not given; VP a "
+                     "placeholder.", cost=6, vp=stand_in_vp(6))
 
 
 SPELLBOOK_STAND_IN_COST = 7
@@ -181,12 +196,13 @@ def spellbook_def(owner: str, cost: int | None = None) -> CardDef:
     cost = SPELLBOOK_STAND_IN_COST if cost is None else cost
     return _stand_in(f"{owner}'s Spellbook", "spellbook",
                      "The player's own Spellbook: ONGOING; printed cost not given "
-                     f"(stand-in {SPELLBOOK_STAND_IN_COST} unless set).", cost=cost, ongoing=True)
+                     f"(stand-in {SPELLBOOK_STAND_IN_COST} unless set); VP a placeholder.",
+                     cost=cost, ongoing=True, vp=stand_in_vp(cost))
 
 
 def main_deck_cards(mayhems: int = MAYHEM_CARDS, others: int = OTHER_MAIN_DECK_CARDS) -> list[str]:
     """The unshuffled main deck: Mayhems, stand-ins and Adam and Steve."""
-    stand_ins = [f"Stand-in card (cost {c}, +{c // 2} Power)" for c in MAIN_STAND_IN_COSTS]
+    stand_ins = [main_stand_in_name(c) for c in MAIN_STAND_IN_COSTS]
     others_list = [stand_ins[i % len(stand_ins)] for i in range(others)]
     return ["Mayhem"] * mayhems + others_list + list(MAIN_DECK_FAMILIARS)
 

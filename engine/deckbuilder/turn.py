@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..core import EngineError, Problem, make_rng
 from ..rule_refs import rule
 from .abilities import new_run, start, target_options
-from .buying import SOURCES, BuyTarget, buy_problems
+from .buying import SOURCES, WILD_MAGIC_COST, BuyTarget, buy_problems, familiar_cost
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
 from .mayhem import (
     apply_actions,
@@ -120,6 +120,56 @@ class TurnState(TableState):
                     f"{OPENING_HAND} cards; {state.current.name} goes first.")
         state._start_turn()
         return state
+
+    # --- a position nothing can change -------------------------------------
+    def end_conditions(self) -> list[str]:
+        reasons = super().end_conditions()
+        if not reasons and self.dead_position():
+            reasons.append("dead-position")
+        return reasons
+
+    def _most_power(self, card: str) -> int | None:
+        """The most Power a card can make when played, if that is all it can do (None: it
+        can do something else: damage, a by-hand text...)."""
+        spec = self.card(card)
+        if spec.kind == "burning-limp-wand":
+            return 0
+        if spec.abilities:
+            effects = [e for a in spec.abilities for e in a.get("effects", [])]
+            if any(e.get("do") not in ("gain-power", "draw") or isinstance(
+                    e.get("amount", 0), dict) or "if" in e for e in effects):
+                return None
+            return sum(e.get("amount", 1) for e in effects if e["do"] == "gain-power")
+        if spec.effect == "wild-magic":
+            return 2  # +2 Power; or a foe's top card, counted with every card below
+        return spec.power if spec.power is not None and not spec.effect else None
+
+    def _cheapest(self, player: PanicPlayer) -> int | None:
+        costs = [self.card(c).cost for c in self.line_up]
+        if self.supplies.get("Wild Magic", 0):
+            costs.append(WILD_MAGIC_COST)
+        if self.legendary_devils and self.devil_face_up:
+            costs.append(self.card(self.legendary_devils[0]).cost)
+        if player.familiar:
+            costs.append(familiar_cost(player))
+        if player.spellbook:
+            costs.append(self.card(player.spellbook).cost)
+        return None if any(c is None for c in costs) else min(costs, default=None)
+
+    def dead_position(self) -> bool:
+        """Nothing can ever change: every card owned only makes Power (no damage, no text
+        to apply), and all of it together buys nothing anyone could buy, so no card is
+        bought, the Line-Up never refills, no Mayhem or devil comes, nobody dies. A
+        uniformly random player reaches it by destroying its cards (the Standee, once a
+        turn). Reading: the rulebook gives no end for it; the sandbox ends the game there
+        rather than loop."""
+        if self.table_event or self.pending or self.by_hand_open or self.runs:
+            return False
+        most = [self._most_power(c) for p in self.players for c in p.owned_cards()]
+        if any(m is None for m in most):
+            return False
+        cheapest = [self._cheapest(p) for p in self.players if not p.satan]
+        return all(c is not None and c > sum(most) for c in cheapest)
 
     # --- OpenSpiel-like interface ----------------------------------------
     def is_terminal(self) -> bool:
@@ -401,7 +451,10 @@ class TurnState(TableState):
         self.event("satanic-panic.end-of-game", "The game ends: "
                    + ", ".join({"line-up": "the Line-Up cannot be filled",
                                 "dead-wizard-tokens": "the Dead Wizard Token stack is empty",
-                                "legendary-devils": "the Legendary Devil stack is empty"}[r]
+                                "legendary-devils": "the Legendary Devil stack is empty",
+                                "dead-position": "no player owns a card that can make Power "
+                                "or do anything, so nothing can change (reading: the rulebook "
+                                "gives no end for this)"}[r]
                                for r in self.end_reasons) + ".")
         rows = self.final_tally()
         for row in rows:

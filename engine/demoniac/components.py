@@ -49,9 +49,12 @@ STAND_IN_RELIC_STRENGTHS = (3, 4, 4, 5)
 RELICS = [{"name": f"Relic {n} (stand-in, strength {s})", "strength": s}
           for n, s in enumerate(STAND_IN_RELIC_STRENGTHS, start=1)]
 
-# Stand-in deck: each possession kind in each symbol, plus disturbances.
-STAND_IN_PER_POSSESSION = 4  # per kind and symbol: 4 x 2 x 3 = 24 possessions
-STAND_IN_DISTURBANCES = 12
+# Stand-in deck: each possession kind in each symbol alike (the rulebook's two kinds and
+# three symbols; it gives no counts), a third as many disturbances. Four players can
+# hold 44 cards (five spots and a hand of six each): 36 cards starved a 4-player game
+# (nobody drew again), so the deck holds 54.
+STAND_IN_PER_POSSESSION = 6  # per kind and symbol: 6 x 2 x 3 = 36 possessions
+STAND_IN_DISTURBANCES = 18
 
 
 def possession(kind: str, symbol: str) -> str:

@@ -93,9 +93,15 @@ def panic_player(state, actions: list[dict], rnd: random.Random) -> dict:
     if "resolved" in by:  # a Mayhem or GROUP ATTACK: apply its effect by hand, now and then
         return rnd.choice(by["apply"]) if "apply" in by and rnd.random() < 0.3 else \
             by["resolved"][0]
-    for kind in ("mayhem", "discard", "destroy", "defend", "no-defense", "play"):
+    for kind in ("mayhem", "discard", "destroy", "defend", "no-defense"):
         if kind in by:
             return rnd.choice(by[kind])
+    # A flagged text of the player's own card (Hellfire's ATTACK...): mostly its damage.
+    hits = [a for a in by.get("apply", []) if a["effect"]["do"] == "damage"]
+    if hits and rnd.random() < 0.7:
+        return rnd.choice(hits)
+    if "play" in by:
+        return rnd.choice(by["play"])
     card_activations = [a for a in by.get("activate", []) if "zone" not in a and "choice" not in a]
     if card_activations:
         return card_activations[0]

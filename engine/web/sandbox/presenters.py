@@ -23,6 +23,7 @@ from engine.spellgames.games import COMPONENT_TYPES, GLYPHS, MAX_HP, SLOTS
 from engine.spellgames.legality import spell_check
 
 from . import catalog_cards
+from .wording import sentence
 
 
 def button(label: str, action: dict, style: str = "") -> dict:
@@ -108,8 +109,8 @@ def present_spell(game: str, state: dict) -> dict:
     pending = (state.get("reactions") or [None])[0]
     family = family_for(game)
     legal = family.legal_actions(state)
-    reveal_problems = family.check(state, {"type": "reveal"}) if state["phase"] == "build" \
-        else []
+    reveal_problems = [{"message": sentence(p.message), "rule": p.rule} for p in family.check(
+        state, {"type": "reveal"})] if state["phase"] == "build" else []
     return {
         "acts": acts, "dealt": dealt,
         # A dealt table takes effects by hand only for a card the engine cannot run.

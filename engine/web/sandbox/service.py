@@ -25,6 +25,7 @@ from engine.seat_views import seat_may_take, seat_view, seats
 from ..models import Sandbox, SandboxEvent, SandboxSeat
 from . import store
 from .throttling import SandboxActionThrottle, SandboxCreationThrottle
+from .wording import sentence
 
 MAX_REPLAY_ACTIONS = 5000  # a posted log longer than any game the bounded players play
 
@@ -234,17 +235,6 @@ def _family(game):
         return family_for(game)
     except EngineError as exc:
         raise SandboxRefused(exc.message) from exc
-
-
-FIELD_PATH = re.compile(r"^(?:action\.)?[a-z_]+(?:\[\d+\]|\.[a-z_]+)*: ")
-
-
-def sentence(message: str) -> str:
-    """An engine message as a player reads it: without the input's field path
-    (``spells[1].components[0].initiative: ``), capitalised, ending with a stop."""
-    text = FIELD_PATH.sub("", message.strip(), count=1) or message.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def refusal(problems: list[Problem], prefix: str = "Not allowed: ") -> str:

@@ -38,8 +38,8 @@ from .service import (
     sandbox_replay,
     sandbox_undo,
     seat_links,
-    sentence,
 )
+from .wording import sentence
 
 DIGITS = re.compile(r"[0-9]{1,12}")
 FRAGMENT_HEADER = "HTTP_X_SANDBOX_FRAGMENT"

@@ -48,9 +48,9 @@ def test_buy_any_cards_whose_total_cost_fits_the_power():
     """Gameplay: combined cost <= Power; leftover Power stays for more buys."""
     st = game()
     st.power = 4
-    st.line_up[:2] = ["Stand-in card (cost 2, +1 Power)"] * 2
+    st.line_up[:2] = ["Stand-in card (cost 2, +1 Power, 1 VP)"] * 2
     for _ in range(2):
-        st.apply({"type": "buy", "source": "line-up", "card": "Stand-in card (cost 2, +1 Power)"})
+        st.apply({"type": "buy", "source": "line-up", "card": "Stand-in card (cost 2, +1 Power, 1 VP)"})
     assert st.power == 0
     assert codes(buy_check(st, st.current.name, "Wild Magic")) == ["not-enough-power"]
 
