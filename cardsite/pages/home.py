@@ -1,5 +1,5 @@
 """/ : what a player comes for: one search box, the games (read them, play them), rulings."""
-from django.db.models import Count, F, Window
+from django.db.models import Case, Count, F, Value, When, Window
 from django.db.models.functions import RowNumber
 from django.shortcuts import render
 
@@ -13,17 +13,16 @@ RECENT_RULINGS = 8
 def rulings_to_show(limit: int = RECENT_RULINGS) -> list[Ruling]:
     """Answered rulings first (open questions and conflicts only fill what is left), the
     games taking turns, each game's newest first: one game's batch of open questions, or
-    of anything, must not fill the list."""
+    of anything, must not fill the list. One query, however many are answered."""
     newest = ("-updated", "-pk")
-    answered = (Ruling.objects.filter(kind="clarification").select_related("game")
-                .annotate(turn=Window(RowNumber(), partition_by=F("game_id"), order_by=newest))
-                .filter(turn__lte=limit)
-                .order_by("turn", "game__position", "game__slug"))
-    taken = list(answered[:limit])
-    if len(taken) < limit:
-        taken += list(Ruling.objects.exclude(kind="clarification").select_related("game")
-                      .order_by(*newest)[:limit - len(taken)])
-    return taken
+    unsettled = Case(When(kind="clarification", then=Value(0)), default=Value(1))
+    rulings = (Ruling.objects.select_related("game")
+               .annotate(unsettled=unsettled,
+                         turn=Window(RowNumber(), partition_by=[F("game_id"), unsettled],
+                                     order_by=newest))
+               .filter(turn__lte=limit)
+               .order_by("unsettled", "turn", "game__position", "game__slug"))
+    return list(rulings[:limit])
 
 
 def home(request):

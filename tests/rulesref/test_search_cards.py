@@ -229,7 +229,9 @@ def test_entries_come_with_game_component_and_bands(catalog):
         entry = list(result.entries)[0]
         assert entry.game.slug == "rumble" and entry.component is None
         assert [b.effect for b in entry.bands.all()] == ["1 damage."]
-    assert len(queries) == 2  # the entries with game and component joined, then the bands
+        assert list(entry.images.all()) == []
+    # the entries with game and component joined, then the bands, then the images
+    assert len(queries) == 3
 
 
 def _queries_to_show(query):
