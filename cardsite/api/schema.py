@@ -39,7 +39,8 @@ ERROR_DESCRIPTIONS = {
     "412": "Precondition failed: the object changed since the ETag sent in If-Match "
     "(`etag` is the current one).",
     "429": "Too many requests from this anonymous client: wait `Retry-After` seconds.",
-    "503": "The database is busy with another change (a lock wait ran out); try again.",
+    "503": "Busy, try again (`Retry-After`): a write waited longer than its lock wait for "
+    "another change, or a search ran past its time budget (`search_timeout`).",
     "413": "Content too large: the body's Content-Length is over the site's limit "
     "(refused before it is read), or the body is over the API's limit for its kind.",
 }
@@ -99,9 +100,9 @@ class ApiAutoSchema(AutoSchema):
         return parameters
 
     def _error_codes(self) -> list[str]:
-        codes = ["400", "404", "429"]
+        codes = ["400", "404", "429", "503"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
-            codes += ["401", "403", "409", "503"]
+            codes += ["401", "403", "409"]
         if self.method in ("PUT", "PATCH", "DELETE"):
             codes.append("412")
         return codes
