@@ -15,13 +15,17 @@ from engine.families import family_for
 from tests.engine.playouts import VARIANTS, nearby_actions, new_table, play, variant_id
 from tests.sandbox.players import fixture_catalog
 
-UNDER_WORK = {"satanic-panic", "demoniac"}  # issue 36: finishing under random legal play
+UNDER_WORK = {"satanic-panic", "demoniac"}  # issue 36: legal_actions exactly the moves
+# Satanic Panic finishes under uniform random play since issue 36's stand-ins and
+# dead-position (all 8 variants, seed 11); Demoniac's uniform play rarely lines up five
+# symbols and six pentagrams (1 of 24 games within 6,000 actions, bench/sandbox_playouts.py).
+UNDER_WORK_PLAYOUTS = {"demoniac"}
 GAMES = ("rumble", "anarchy", "satanic-panic", "demoniac")
 
 
-def _marked(game: str, *values):
+def _marked(game: str, *values, under=UNDER_WORK):
     marks = [pytest.mark.xfail(reason="issue 36: not yet", strict=False)] \
-        if game in UNDER_WORK else []
+        if game in under else []
     return pytest.param(*values, marks=marks, id=variant_id(values[0]) if isinstance(
         values[0], tuple) else game)
 
@@ -33,7 +37,8 @@ def bundled_catalog(monkeypatch):
         monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
 
 
-@pytest.mark.parametrize("variant", [_marked(v[0], v) for v in VARIANTS])
+@pytest.mark.parametrize("variant", [_marked(v[0], v, under=UNDER_WORK_PLAYOUTS)
+                                     for v in VARIANTS])
 def test_random_play_finishes_within_the_bound(variant):
     """Seeded uniform random play over the offered actions ends with a result."""
     game = variant[0]
