@@ -264,9 +264,10 @@ LOGIN_URL = "admin:login"
 LOGIN_REDIRECT_URL = "admin:index"
 
 # The browser features no page of this site uses, refused to it and to any frame.
+# Only features Chromium knows: an unknown name is logged as an error on every page.
 PERMISSIONS_POLICY = {
     feature: [] for feature in (
-        "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics",
+        "accelerometer", "autoplay", "browsing-topics",
         "camera", "display-capture", "geolocation", "gyroscope", "hid", "idle-detection",
         "magnetometer", "microphone", "midi", "payment", "publickey-credentials-get",
         "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
