@@ -8,7 +8,10 @@ fifth of an uncached search's time. Here ``set_many`` writes all its keys in one
 transaction, each an upsert (INSERT ... ON CONFLICT, SQLite and PostgreSQL
 alike), and the table is counted for culling on one write in CULL_CHECK_EVERY:
 it may outgrow MAX_ENTRIES by that many writes per process until the next check.
-Reads, ``add`` and ``touch`` are Django's.
+``get_many`` (every request's read of the catalog versions and the URL's
+header list, cardsite.response_cache) is one SELECT decoded without Django's
+per-row datetime converters and per-key validation; an expired row reads as
+missing and is left to culling. ``add`` and ``touch`` are Django's.
 """
 from __future__ import annotations
 
@@ -28,6 +31,31 @@ UPSERT_VENDORS = ("sqlite", "postgresql")
 
 class DatabaseCache(DjangoDatabaseCache):
     _writes = 0  # per process: when to count the table for culling
+
+    def get(self, key, default=None, version=None):
+        return self.get_many([key], version).get(key, default)
+
+    def get_many(self, keys, version=None):
+        if not keys:
+            return {}
+        db = router.db_for_read(self.cache_model_class)
+        connection = connections[db]
+        if connection.vendor not in UPSERT_VENDORS:
+            return super().get_many(keys, version)
+        key_map = {self.make_key(key, version=version): key for key in keys}
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {quote('cache_key')}, {quote('value')}, {quote('expires')} "
+                f"FROM {quote(self._table)} WHERE {quote('cache_key')} IN "
+                f"({', '.join(['%s'] * len(key_map))})", list(key_map))
+            rows = cursor.fetchall()
+        # As the driver reads the column: SQLite's a naive datetime in UTC, PostgreSQL's aware.
+        now = tz_now()
+        if connection.vendor == "sqlite":
+            now = now.replace(tzinfo=None)
+        return {key_map[key]: pickle.loads(base64.b64decode(value))
+                for key, value, expires in rows if not expires < now}
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         self.set_many({key: value}, timeout, version)

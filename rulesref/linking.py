@@ -35,6 +35,7 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.urls import reverse
 from django.utils.html import escape
 
+from cardsite import response_cache
 from cardsite.games import GAME_SLUGS
 from cardsite.models import Entry, Game
 from rulesref.models import GlossaryTerm, Rule, Ruling
@@ -196,6 +197,10 @@ def relink(*, games=None) -> int:
         changed += _relink_field(
             linker, GlossaryTerm.objects.filter(game=game), "definition", "definition_html"
         )
+    if changed:
+        # Texts changed after the write's own bump (this runs on its commit): retire
+        # the cached pages again, once the new texts are committed.
+        response_cache.queue_bump({response_cache.EVERYTHING})
     return changed
 
 
@@ -305,6 +310,8 @@ def _after_save(sender, instance, created=False, raw=False, **kwargs):
     elif sender is GlossaryTerm:
         _relink_field(linker, GlossaryTerm.objects.filter(pk=instance.pk),
                       "definition", "definition_html")
+    # After the text's own write (in autocommit the save's bump has already run).
+    response_cache.queue_bump(response_cache.scopes_of(instance))
 
 
 def _after_delete(sender, instance, **kwargs):
