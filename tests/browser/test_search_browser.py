@@ -68,7 +68,7 @@ KINDS = [
     ("yes-no-rule", "can I buy a mayhem card", "No. Players can never buy", "yes/no"),
     ("number", "how much blood do i get for killing someone", "3 Blood", "number"),
     ("per-count", "how many legendary devils with 3 players", "With 3 players:", "number"),
-    ("who", "who gets satans salute standee", "Whoever kills a foe", "who/which"),
+    ("who", "who gets satans salute standee", "kill", "who/which"),
     ("order", "who goes first in demoniac", "The table decides", "order"),
 ]
 
