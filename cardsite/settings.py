@@ -326,6 +326,14 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 50000, "CULL_FREQUENCY": 4},
     },
 }
+# REDIS_URL (redis://host:6379/0): the response cache's shared tier, the catalog
+# versions and the anonymous allowances (cardsite.api.throttling) live in Redis
+# instead of database tables, through Django's own RedisCache: for a site that
+# outgrows one database server's writes. Unset: no server needed.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES["responses"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                           "LOCATION": REDIS_URL}
 # RESPONSE_CACHE=0 turns the shared response cache off (the benchmark measures both).
 RESPONSE_CACHE = env_flag("RESPONSE_CACHE", True)
 

@@ -12,7 +12,8 @@ request pushes ``due`` on by one interval (period / limit) and is allowed while
 and then goes at the rate. It is one conditional UPSERT in a table shared by
 every app process (``ApiAllowance``); a refused request changes nothing, so it
 is not counted. When SQLite's write lock is held by another writer (an import)
-the request is let through uncounted after 50 ms (cardsite.db_contention). DRF's own throttles keep a list of timestamps per client in a
+the request is let through uncounted after 50 ms (cardsite.db_contention). With
+REDIS_URL set the allowance is a Redis key instead, updated by one Lua script. DRF's own throttles keep a list of timestamps per client in a
 cache and took about six queries per request.
 """
 from __future__ import annotations
@@ -94,11 +95,40 @@ def spend(client: str, rate: str | None, cost: int = 1) -> float | None:
         return None
     limit, period = SimpleRateThrottle.parse_rate(None, rate)
     interval, now = period / limit * cost, clock()
-    taken = skipped_when_locked(lambda: take(client, now, interval, period), "locked")
+    redis = _redis()
+    if redis is not None:
+        key = f"allowance:{client}"
+        taken = redis.eval(REDIS_TAKE, 1, key, repr(now), repr(interval), repr(period))
+        stored = None if taken is not None else redis.get(key)
+        stored = None if stored is None else float(stored)
+    else:
+        taken = skipped_when_locked(lambda: take(client, now, interval, period), "locked")
+        stored = None if taken is not None else due(client)
     if taken is not None:
         return None
-    stored = due(client)
     return max(1.0, (stored or now) + interval - period - now)
+
+
+# The same conditional update as _take_sql, atomic in Redis: the new due time, or
+# nil when it would go over the rate. The key expires once it no longer limits.
+REDIS_TAKE = """
+local now, interval, period = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local due = tonumber(redis.call('GET', KEYS[1]))
+local following = ((due and due > now) and due or now) + interval
+if following - now > period then return nil end
+redis.call('SET', KEYS[1], string.format('%.6f', following), 'PX',
+           math.ceil((following - now) * 1000) + 1000)
+return string.format('%.6f', following)
+"""
+
+
+def _redis():
+    """The Redis client when REDIS_URL is set (the response cache's server), else None."""
+    if not getattr(settings, "REDIS_URL", ""):
+        return None
+    from django.core.cache import caches
+
+    return caches["responses"]._cache.get_client(write=True)
 
 
 class AnonymousClientThrottle(SimpleRateThrottle):

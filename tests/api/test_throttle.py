@@ -1,9 +1,27 @@
 """The anonymous throttle's allowance (cardsite.api.throttling), on a clock the test moves."""
+import os
+
 import pytest
 
 from cardsite.api import throttling
 from cardsite.models import ApiAllowance
 from tests.api.assertions import assert_error
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "")
+
+
+@pytest.fixture(params=["table", pytest.param("redis", marks=pytest.mark.skipif(
+    not REDIS_URL, reason="TEST_REDIS_URL is not set (.ci/run starts a redis-server)"))])
+def allowance_store(request, settings):
+    """The allowances in the database table, or in Redis (REDIS_URL set)."""
+    if request.param == "redis":
+        from django.core.cache import caches
+
+        settings.REDIS_URL = REDIS_URL
+        settings.CACHES = {**settings.CACHES, "responses": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+        caches["responses"].clear()  # TEST_REDIS_URL names a database of the tests' own
+    return request.param
 
 
 @pytest.fixture
@@ -17,6 +35,7 @@ def _get(api):
     return api.get("/api/games/")
 
 
+@pytest.mark.usefixtures("allowance_store")
 def test_a_burst_up_to_the_limit_then_one_request_per_interval(api, catalog, settings, clock):
     settings.API_ANON_THROTTLE_RATE = "3/min"  # a request every 20 seconds, bursts of 3
     assert [_get(api).status_code for _ in range(4)] == [200, 200, 200, 429]
@@ -28,6 +47,7 @@ def test_a_burst_up_to_the_limit_then_one_request_per_interval(api, catalog, set
     assert [_get(api).status_code for _ in range(4)] == [200, 200, 200, 429]
 
 
+@pytest.mark.usefixtures("allowance_store")
 def test_retry_after_says_when_the_next_request_is_allowed(api, catalog, settings, clock):
     settings.API_ANON_THROTTLE_RATE = "3/min"
     for _ in range(3):
