@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 POLICIES = ("random", "greedy")
-GREEDY_WIDTH = {"spell": 24}  # other families: a copy of their state costs more
+GREEDY_WIDTH = {"spell": 24, "demoniac": 40}  # others: a copy of their state costs more
 DEFAULT_WIDTH = 6
 # Action types that close a step (a spell, a turn, a round): the greedy bot's tie-break.
 FORWARD = ("ready", "reveal", "play_reaction", "replace_wild_magic", "power_roll", "play_card",
@@ -72,7 +72,38 @@ def _panic_value(state, seat: str) -> float:
         - sum(p.hp for p in foes) / max(1, len(foes))
 
 
-VALUES: dict[str, Callable] = {"spell": _spell_value, "deckbuilder": _panic_value}
+def _demoniac_standing(state, player) -> float:
+    """How far a Demoniac player is along the road to the win (rulebook 7.6, 8.1, 11.2):
+    dice, the demoniac's flip, the victim's body and mind filled until then, and
+    possessions whose symbols match the exposed weaknesses spot by spot."""
+    spots = player.spots
+    value = 1.0 * sum(1 for c in spots.values() if c) + (6.0 if player.demoniac else 0.0)
+    if not player.demoniac:
+        kinds = [c.split("/")[0] for c in spots.values() if c]
+        value += sum(0.7 * min(kinds.count(k), player.victim[k]) for k in ("body", "mind"))
+    value += sum(2.0 for spot, card in spots.items() if card and state.exposed[spot]
+                 and card.split("/")[1] == state.weaknesses[spot])
+    if state.relic and state.relic["holder"] == player.name:
+        value += 3.0
+    return value + 0.1 * min(len(player.hand), 6)
+
+
+def _demoniac_value(state, seat: str) -> float:
+    me = state.player(seat)
+    if me is None:
+        return 0.0
+    foes = [p for p in state.players if p.name != seat]
+    value = _demoniac_standing(state, me) - sum(
+        _demoniac_standing(state, p) for p in foes) / max(1, len(foes))
+    # Every exposed weakness brings the final showdown nearer (6.5); the attacker picks it.
+    value += 2.5 * sum(state.exposed.values())
+    if state.attack and state.current is me:  # pentagrams showing: the hits so far (9.4)
+        value += 0.3 * state.attack["dice"].count("pentagram")
+    return value
+
+
+VALUES: dict[str, Callable] = {"spell": _spell_value, "deckbuilder": _panic_value,
+                               "demoniac": _demoniac_value}
 
 
 def value(family, state, seat: str) -> float:

@@ -263,6 +263,9 @@ class DemoniacFamily(_OpenSpielFamily):
         return state, events
 
     def result(self, state) -> dict | None:
+        if state.drawn:  # the sandbox's round limit, not a rule (engine.demoniac.rules)
+            return {"winner": None, "draw": True, "reason": "round-limit",
+                    "rule": rule("demoniac.game-end")}
         if not state.winner:
             return None
         return {"winner": state.winner, "rule": rule("demoniac.winning")}

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from ..core import Problem
 from ..rule_refs import rule
+from .components import SPOTS
 from .rules import (
     CROSS,
     PENTAGRAM,
@@ -62,26 +63,31 @@ def reroll_problems(state: DemoniacTable, action) -> list[Problem]:
     if not state.attack:
         return [Problem("no-attack", "Roll before re-rolling.", rule("demoniac.attack.reroll"))]
     idx, n = action.get("dice"), len(state.attack["dice"])
-    if (not isinstance(idx, list) or not idx or len(set(idx)) != len(idx)
+    if (not isinstance(idx, list) or not idx
             or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n
-                   for i in idx)):
-        return [Problem("bad-dice", f"Re-roll a non-empty set of dice indices 0-{n - 1}.",
-                        rule("demoniac.attack.reroll"))]
+                   for i in idx) or idx != sorted(set(idx))):
+        return [Problem("bad-dice", f"Re-roll a non-empty set of dice indices 0-{n - 1}, "
+                        "listed once each in increasing order.", rule("demoniac.attack.reroll"))]
     return faces_problems(action.get("faces"), len(idx))
 
 
 def end_attack_problems(state: DemoniacTable, action) -> list[Problem]:
-    chosen = action.get("divinities") or []
+    chosen = action.get("divinities")
+    if not isinstance(chosen, list):
+        return [Problem("bad-spot", "divinities is a list of spots ([] to destroy none).",
+                        rule("demoniac.divinity"))]
     if not chosen:
         return []
     if state.attack["target"] != "exorcist" or state.attack["all_exposed_at_start"]:
         return [Problem("no-divinity", "This attack cannot destroy divinities.",
                         rule("demoniac.divinity"))]
-    if not isinstance(chosen, list):
-        return [Problem("bad-spot", "divinities is a list of spots.", rule("demoniac.divinity"))]
-    return divinity_choice_problems(state.divinities, chosen,
-                                    tally(state.attack["dice"])[PENTAGRAM],
-                                    split_hits=bool(state.options.get("split_hits")))
+    problems = divinity_choice_problems(state.divinities, chosen,
+                                        tally(state.attack["dice"])[PENTAGRAM],
+                                        split_hits=bool(state.options.get("split_hits")))
+    if not problems and tuple(chosen) not in divinity_choices(state):
+        problems = [Problem("bad-spot", "List the divinities' spots in the cross's order: "
+                            f"{', '.join(SPOTS)}.", rule("demoniac.divinity"))]
+    return problems
 
 
 def roll(state: DemoniacTable, action) -> None:

@@ -28,6 +28,10 @@ DRAW_PER_TURN = 3
 ACTIONS_PER_TURN = 3
 HAND_LIMIT = 6
 WINNING_HITS = 6
+# Not a rule: the rulebook ends a game only with a win (6.7) and lets it go on for ever
+# (nothing forces an attack and the deck is reshuffled). A table stops, drawn, once every
+# player has had this many turns; the log and the result say it is our bound, not the book's.
+ROUND_LIMIT = 100
 
 
 def attack_dice(possessions: int, demoniac: bool) -> int:

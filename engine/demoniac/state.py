@@ -53,6 +53,7 @@ from .rules import (
     ACTIONS_PER_TURN,
     DRAW_PER_TURN,
     HAND_LIMIT,
+    ROUND_LIMIT,
     STARTING_HAND,
     properly_possessed,
 )
@@ -69,7 +70,7 @@ class DemoniacState(DemoniacTable):
     @classmethod
     def new_game(cls, players: int, seed=None, *, victims: list[dict] | None = None,
                  relic: bool = False, split_hits: bool = False, exact_possession: bool = False,
-                 reshuffle: bool = True) -> DemoniacState:
+                 reshuffle: bool = True, round_limit: int = ROUND_LIMIT) -> DemoniacState:
         require_int(players, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS)
         if seed is None:
             seed = make_rng(None).randrange(2**31)
@@ -89,7 +90,9 @@ class DemoniacState(DemoniacTable):
             weaknesses=dict(zip(SPOTS, weakness_cards, strict=False)), seed=seed,
             relic={**rng.choice(RELICS), "holder": "exorcist"} if relic else None,
             options={"split_hits": split_hits, "exact_possession": exact_possession,
-                     "reshuffle": reshuffle})
+                     "reshuffle": reshuffle,
+                     "round_limit": require_int(round_limit, field="round_limit", low=0,
+                                                high=10_000)})
         state.event("demoniac.setup", "The deck is shuffled; five of the six weakness cards go "
                      "face down around the exorcist in an inverted cross (top, middle, left, right, "
                      "bottom; one returns to the box unseen) with a divinity on each. The deck's "
@@ -106,15 +109,15 @@ class DemoniacState(DemoniacTable):
 
     # --- OpenSpiel-like interface -------------------------------------------
     def is_terminal(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.drawn
 
     def actor(self) -> str | None:
-        if self.winner:
+        if self.is_terminal():
             return None
         return self.pending[0]["player"] if self.pending else self.current.name
 
     def legal_actions(self) -> list[dict]:
-        if self.winner:
+        if self.is_terminal():
             return []
         who = self.actor()
         if self.pending:
@@ -147,12 +150,19 @@ class DemoniacState(DemoniacTable):
             return [Problem("bad-action", "An action is an object with a type.", turn_rule)]
         if self.winner:
             return [Problem("game-over", f"{self.winner} has won.", rule("demoniac.winning"))]
+        if self.drawn:
+            return [Problem("game-over", "The game was stopped, drawn, at the sandbox's round "
+                            "limit.", rule("demoniac.game-end"))]
         kind = action["type"]
-        if action.get("player") not in (None, self.actor()):
-            return [Problem("not-your-decision", f"{self.actor()} decides now.", turn_rule)]
+        if action.get("player") != self.actor():  # an action names its player, as offered
+            return [Problem("not-your-decision", f"{self.actor()} decides now: an action "
+                            f"names its player (player: {self.actor()!r}).", turn_rule)]
         if self.pending:
             if kind == "discard" and action.get("card") in self.player(self.actor()).hand:
                 return []
+            if kind == "discard":
+                return [Problem("not-in-hand", f"{action.get('card')!r} is not in "
+                                f"{self.actor()}'s hand.", rule("demoniac.hand-limit"))]
             return [Problem("discard-owed", f"{self.actor()} must first discard "
                             f"({self.pending[0]['reason']}).", rule("demoniac.hand-limit"))]
         if kind == "end-attack":
@@ -164,6 +174,10 @@ class DemoniacState(DemoniacTable):
                 return [Problem("attack-under-way", "End the attack first.",
                                 rule("demoniac.attack.hits"))]
             return []
+        if kind == "discard":
+            return [Problem("no-discard-owed", "Nobody owes a discard now: cards are discarded "
+                            "at the end of a turn (hand limit) or to a divinity.",
+                            rule("demoniac.hand-limit"))]
         if kind not in ("possess", "disturb", "roll", "reroll"):
             return [Problem("bad-action", f"Unknown action type {kind!r}.", turn_rule)]
         if self.actions_left < 1:
@@ -175,7 +189,7 @@ class DemoniacState(DemoniacTable):
             return [Problem("attack-under-way", "End the attack before another action (only "
                             "re-rolls continue it).", rule("demoniac.attack.reroll"))]
         if kind == "roll":
-            return roll_problems(self, action.get("target", "exorcist"), action.get("faces"))
+            return roll_problems(self, action.get("target"), action.get("faces"))
         card, me = action.get("card"), self.current
         if card not in me.hand:
             return [Problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
@@ -259,6 +273,14 @@ class DemoniacState(DemoniacTable):
         self.ending_turn = False
         self.active = (self.active + 1) % len(self.players)
         self.turn += 1
+        limit = self.options.get("round_limit", ROUND_LIMIT)
+        if limit and self.active == 0 and (self.turn - 1) // len(self.players) >= limit:
+            self.drawn = True
+            self.event("demoniac.game-end", f"Every player has had {limit} turns and nobody "
+                       "has defeated the exorcist: the sandbox stops the game, drawn. This "
+                       "bound is ours, not the rulebook's: the book ends a game only with a win "
+                       "and lets it go on for ever.", limit=limit)
+            return
         self._start_turn()
 
     def _start_turn(self) -> None:

@@ -54,6 +54,7 @@ class DemoniacTable:
     ending_turn: bool = False
     options: dict = field(default_factory=dict)
     winner: str | None = None
+    drawn: bool = False  # the sandbox's round limit ended the game (rules.ROUND_LIMIT)
     log: list[dict] = field(default_factory=list)
     flags: list[dict] = field(default_factory=list)
 

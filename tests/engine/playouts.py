@@ -75,7 +75,29 @@ def _spell_extras(state: dict) -> list[dict]:
     return extras
 
 
-EXTRA_ACTIONS = {"spell": _spell_extras}
+def _demoniac_extras(state) -> list[dict]:
+    """Every Demoniac move type, by every player, with each card the game holds: moves out
+    of turn, out of phase (a re-roll with no attack, a discard nobody owes) or by the wrong
+    player."""
+    from engine.demoniac.components import SPOTS, stand_in_deck
+
+    cards = sorted(set(stand_in_deck()))
+    extras = []
+    for player in [p.name for p in state.players] + [None]:
+        who = {"player": player} if player else {}
+        extras += [{"type": t, **who} for t in ("end-turn", "possess", "disturb", "reroll")]
+        extras += [{"type": "roll", "target": t, **who} for t in ("exorcist", "relic", "foe")]
+        extras += [{"type": "reroll", "dice": d, **who} for d in ([0], [1, 0], [0, 0], [9])]
+        extras += [{"type": "end-attack", "divinities": d, **who}
+                   for d in ([], list(SPOTS[:2]), [SPOTS[1], SPOTS[0]], "top")]
+        extras += [{"type": "discard", "card": c, **who} for c in cards]
+        extras += [{"type": "disturb", "card": c, **who} for c in cards]
+        extras += [{"type": "possess", "card": c, "spot": s, **who} for c in cards
+                   for s in (*SPOTS, "centre")]
+    return extras
+
+
+EXTRA_ACTIONS = {"spell": _spell_extras, "demoniac": _demoniac_extras}
 
 
 def nearby_actions(family, state, legal: list[dict]) -> list[dict]:

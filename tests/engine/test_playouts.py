@@ -15,11 +15,12 @@ from engine.families import family_for
 from tests.engine.playouts import VARIANTS, nearby_actions, new_table, play, variant_id
 from tests.sandbox.players import fixture_catalog
 
-UNDER_WORK = {"satanic-panic", "demoniac"}  # issue 36: legal_actions exactly the moves
+UNDER_WORK = {"satanic-panic"}  # issue 36: legal_actions exactly the moves
 # Satanic Panic finishes under uniform random play since issue 36's stand-ins and
-# dead-position (all 8 variants, seed 11); Demoniac's uniform play rarely lines up five
-# symbols and six pentagrams (1 of 24 games within 6,000 actions, bench/sandbox_playouts.py).
-UNDER_WORK_PLAYOUTS = {"demoniac"}
+# dead-position (all 8 variants, seed 11). Demoniac's uniform play almost never lines up
+# five symbols and six pentagrams: its games end at the sandbox's stated round limit
+# (engine.demoniac.rules.ROUND_LIMIT, a draw that is ours, not the rulebook's).
+UNDER_WORK_PLAYOUTS: set[str] = set()
 GAMES = ("rumble", "anarchy", "satanic-panic", "demoniac")
 
 

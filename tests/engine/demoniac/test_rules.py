@@ -53,7 +53,7 @@ def test_seeded_rolls_replay():
     a, b = game(seed=9), game(seed=9)
     for st in (a, b):
         possess_all(st.current, ["body/666"] * 3 + [None, None])
-        st.apply({"type": "roll", "target": "exorcist"})
+        st.apply({"player": st.actor(), "type": "roll", "target": "exorcist"})
     assert a.attack == b.attack
 
 
@@ -65,10 +65,10 @@ def test_rulebook_example_four_possession_demoniac_rerolls_to_power_4():
     me = st.current
     possess_all(me, ["body/666", "body/666", "body/666", "mind/666", None])
     me.demoniac = True
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P, P, P, B, C]})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, P, B, C]})
     assert len(st.attack["dice"]) == 5
-    st.apply({"type": "reroll", "dice": [3, 4], "faces": [P, B]})
-    events = st.apply({"type": "end-attack", "divinities": []})
+    st.apply({"player": st.actor(), "type": "reroll", "dice": [3, 4], "faces": [P, B]})
+    events = st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert any(e.get("hits") == 4 for e in events)
     assert st.actions_left == 1
 
@@ -77,14 +77,14 @@ def test_reroll_any_subset_each_as_an_action():
     """Attacking: re-roll any number of dice with another action."""
     st = game()
     possess_all(st.current, ["body/666"] * 3 + [None, None])
-    assert codes(st, {"type": "reroll", "dice": [0]}) == ["no-attack"]
-    st.apply({"type": "roll", "target": "exorcist", "faces": [B, B, C]})
-    assert codes(st, {"type": "reroll", "dice": []}) == ["bad-dice"]
-    assert codes(st, {"type": "reroll", "dice": [3]}) == ["bad-dice"]
-    st.apply({"type": "reroll", "dice": [0, 2], "faces": [P, P]})
-    st.apply({"type": "reroll", "dice": [1], "faces": [P]})
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [0]}) == ["no-attack"]
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [B, B, C]})
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": []}) == ["bad-dice"]
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [3]}) == ["bad-dice"]
+    st.apply({"player": st.actor(), "type": "reroll", "dice": [0, 2], "faces": [P, P]})
+    st.apply({"player": st.actor(), "type": "reroll", "dice": [1], "faces": [P]})
     assert st.attack["dice"] == [P, P, P] and st.actions_left == 0
-    assert codes(st, {"type": "reroll", "dice": [0]}) == ["no-actions-left"]
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [0]}) == ["no-actions-left"]
     assert {a["type"] for a in st.legal_actions()} == {"end-attack"}
 
 
@@ -92,8 +92,8 @@ def test_crosses_trigger_the_exorcist_power_once_each_flagged():
     """Attacking: each cross left at the end triggers the exorcist's power (not given)."""
     st = game()
     possess_all(st.current, ["body/666"] * 4 + [None])
-    st.apply({"type": "roll", "target": "exorcist", "faces": [C, C, B, P]})
-    st.apply({"type": "end-attack"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [C, C, B, P]})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     flag = st.flags[-1]
     assert flag["crosses"] == 2 and flag["flag"] == "not-run"
 
@@ -113,9 +113,9 @@ def test_three_actions_per_turn():
     me = st.current
     me.hand = ["body/666"] * 4
     for spot in SPOTS[:3]:
-        st.apply({"type": "possess", "card": "body/666", "spot": spot})
+        st.apply({"player": st.actor(), "type": "possess", "card": "body/666", "spot": spot})
     assert st.actions_left == 0
-    assert codes(st, {"type": "possess", "card": "body/666", "spot": "bottom"}) == [
+    assert codes(st, {"player": st.actor(), "type": "possess", "card": "body/666", "spot": "bottom"}) == [
         "no-actions-left"]
     assert st.legal_actions() == [{"type": "end-turn", "player": me.name}]
 
@@ -125,7 +125,7 @@ def test_discard_down_to_six_at_end_of_turn():
     st = game()
     me = st.current
     me.hand = ["disturbance"] * 8
-    st.apply({"type": "end-turn"})
+    st.apply({"player": st.actor(), "type": "end-turn"})
     assert st.actor() == me.name and st.pending[0]["count"] == 2
     st.apply({"type": "discard", "player": me.name, "card": "disturbance"})
     st.apply({"type": "discard", "player": me.name, "card": "disturbance"})
@@ -138,23 +138,23 @@ def test_possession_in_an_empty_spot_or_replacing_one():
     st = game()
     me = st.current
     me.hand = ["body/666", "mind/symbol-2"]
-    st.apply({"type": "possess", "card": "body/666", "spot": "top"})
-    st.apply({"type": "possess", "card": "mind/symbol-2", "spot": "top"})
+    st.apply({"player": st.actor(), "type": "possess", "card": "body/666", "spot": "top"})
+    st.apply({"player": st.actor(), "type": "possess", "card": "mind/symbol-2", "spot": "top"})
     assert me.spots["top"] == "mind/symbol-2" and st.discard[-1] == "body/666"
-    assert codes(st, {"type": "possess", "card": "disturbance", "spot": "top"}) == ["not-in-hand"]
+    assert codes(st, {"player": st.actor(), "type": "possess", "card": "disturbance", "spot": "top"}) == ["not-in-hand"]
 
 
 def test_possession_spot_must_be_one_of_five():
     st = game()
     st.current.hand = ["body/666"]
-    assert codes(st, {"type": "possess", "card": "body/666", "spot": "center"}) == ["bad-spot"]
+    assert codes(st, {"player": st.actor(), "type": "possess", "card": "body/666", "spot": "center"}) == ["bad-spot"]
 
 
 def test_disturbance_is_an_action_flagged_and_discarded():
     """Creating Disturbances: an action; its effect (not given) is flagged."""
     st = game()
     st.current.hand = ["disturbance"]
-    st.apply({"type": "disturb", "card": "disturbance"})
+    st.apply({"player": st.actor(), "type": "disturb", "card": "disturbance"})
     assert st.actions_left == 2 and st.discard[-1] == "disturbance"
     assert st.flags[-1]["flag"] == "not-run"
 
@@ -167,16 +167,16 @@ def test_little_linda_becomes_a_demoniac_with_four_body_one_mind_permanently():
     assert me.victim["body"] == 4 and me.victim["mind"] == 1
     me.hand = ["body/666"] * 4 + ["mind/666", "mind/666"]
     for spot in ("top", "middle", "left"):
-        st.apply({"type": "possess", "card": "body/666", "spot": spot})
+        st.apply({"player": st.actor(), "type": "possess", "card": "body/666", "spot": spot})
     assert not me.demoniac
-    st.apply({"type": "end-turn"})
-    st.apply({"type": "end-turn"})
+    st.apply({"player": st.actor(), "type": "end-turn"})
+    st.apply({"player": st.actor(), "type": "end-turn"})
     me.hand = ["body/666", "mind/666", "mind/666"]
-    st.apply({"type": "possess", "card": "mind/666", "spot": "right"})
+    st.apply({"player": st.actor(), "type": "possess", "card": "mind/666", "spot": "right"})
     assert not me.demoniac
-    st.apply({"type": "possess", "card": "body/666", "spot": "bottom"})
+    st.apply({"player": st.actor(), "type": "possess", "card": "body/666", "spot": "bottom"})
     assert me.demoniac and me.dice == 6
-    st.apply({"type": "possess", "card": "mind/666", "spot": "top"})  # now 3 body 2 mind
+    st.apply({"player": st.actor(), "type": "possess", "card": "mind/666", "spot": "top"})  # now 3 body 2 mind
     assert me.demoniac
 
 
@@ -206,8 +206,8 @@ def test_holy_spritz_example_power_4_destroys_strength_3():
     me = st.current
     assert st.divinities[spot]["strength"] == 3
     hand_before = list(me.hand)
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
-    st.apply({"type": "end-attack", "divinities": [spot]})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": [spot]})
     assert st.divinities[spot] is None and st.exposed[spot]
     assert me.hand == hand_before
     assert [o["player"] for o in st.pending] == ["Player 2", "Player 3"]
@@ -221,8 +221,8 @@ def test_holy_spritz_example_power_4_destroys_strength_3():
 def test_hits_below_strength_cannot_destroy():
     """A divinity falls to hits equal to or greater than its strength."""
     st, spot = spritz_game()
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P, P, B, B]})
-    assert codes(st, {"type": "end-attack", "divinities": [spot]}) == ["too-strong"]
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, B, B]})
+    assert codes(st, {"player": st.actor(), "type": "end-attack", "divinities": [spot]}) == ["too-strong"]
     assert not any(spot in a.get("divinities", []) for a in st.legal_actions())
 
 
@@ -233,15 +233,15 @@ def test_one_divinity_per_attack_unless_split_hits():
     for s in weak:
         st.divinities[s] = {"name": s, "strength": 2, "effect": ""}
     possess_all(st.current, ["body/666"] * 4 + [None])
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
-    assert codes(st, {"type": "end-attack", "divinities": ["top", "left"]}) == [
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
+    assert codes(st, {"player": st.actor(), "type": "end-attack", "divinities": ["top", "left"]}) == [
         "one-divinity-per-attack"]
     split = game(split_hits=True)
     for s in weak:
         split.divinities[s] = {"name": s, "strength": 2, "effect": ""}
     possess_all(split.current, ["body/666"] * 4 + [None])
-    split.apply({"type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
-    split.apply({"type": "end-attack", "divinities": ["top", "left"]})
+    split.apply({"player": split.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, P, P]})
+    split.apply({"player": split.actor(), "type": "end-attack", "divinities": ["top", "left"]})
     assert split.exposed["top"] and split.exposed["left"]
 
 
@@ -261,16 +261,16 @@ def test_winning_attack_six_pentagrams_with_matching_symbols():
     """Winning the Game: all weaknesses exposed, symbols match by position, six hits."""
     st = game()
     me = ready_to_win(st)
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P] * 6})
-    st.apply({"type": "end-attack"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P] * 6})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert st.winner == me.name and st.is_terminal() and st.legal_actions() == []
 
 
 def test_five_pentagrams_do_not_win():
     st = game()
     ready_to_win(st)
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P] * 5 + [B]})
-    st.apply({"type": "end-attack"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P] * 5 + [B]})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert st.winner is None
 
 
@@ -295,26 +295,26 @@ def test_steal_the_relic_crosses_disregarded():
     strength = st.relic["strength"]
     possess_all(me, ["body/666"] * 5)
     flags_before = len(st.flags)
-    st.apply({"type": "roll", "target": "relic", "faces": [P] * strength + [C] * (5 - strength)})
-    st.apply({"type": "end-attack"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "relic", "faces": [P] * strength + [C] * (5 - strength)})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert st.relic["holder"] == me.name
     assert not any(f.get("crosses") for f in st.flags[flags_before:])
-    assert codes(st, {"type": "roll", "target": "relic"}) == ["own-relic"]
+    assert codes(st, {"player": st.actor(), "type": "roll", "target": "relic"}) == ["own-relic"]
 
 
 def test_steal_the_relic_from_another_player():
     st = game(relic=True)
     st.relic["holder"] = "Player 2"
     possess_all(st.current, ["body/666"] * 5)
-    st.apply({"type": "roll", "target": "relic", "faces": [B] * 5})
-    st.apply({"type": "end-attack"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "relic", "faces": [B] * 5})
+    st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert st.relic["holder"] == "Player 2"
 
 
 def test_no_relic_without_the_expansion():
     st = game()
     possess_all(st.current, ["body/666"] * 5)
-    assert codes(st, {"type": "roll", "target": "relic"}) == ["no-relic"]
+    assert codes(st, {"player": st.actor(), "type": "roll", "target": "relic"}) == ["no-relic"]
 
 
 # --- state ------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_no_relic_without_the_expansion():
 def test_demoniac_state_json_round_trip():
     st = game(players=4, relic=True)
     possess_all(st.current, ["body/666"] * 2 + [None] * 3)
-    st.apply({"type": "roll", "target": "exorcist"})
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist"})
     again = DemoniacState.from_dict(json.loads(json.dumps(st.to_dict())))
     assert again.to_dict() == st.to_dict() and again.legal_actions() == st.legal_actions()
 
@@ -338,9 +338,9 @@ def test_illegal_action_raises_and_changes_nothing():
     st = game()
     before = st.to_dict()
     with pytest.raises(EngineError):
-        st.apply({"type": "roll", "target": "exorcist"})  # no possessions, no dice
+        st.apply({"player": st.actor(), "type": "roll", "target": "exorcist"})  # no possessions, no dice
     with pytest.raises(EngineError):
-        st.apply({"type": "end-attack"})
+        st.apply({"player": st.actor(), "type": "end-attack", "divinities": []})
     assert st.to_dict() == before
 
 
@@ -348,8 +348,51 @@ def test_table_rolled_faces_are_checked_before_anything_changes():
     """Dice rolled at the table must match the dice count (the preflight catches it)."""
     st = game()
     possess_all(st.current, ["body/666"] * 3 + [None, None])
-    assert codes(st, {"type": "roll", "target": "exorcist", "faces": [P, P]}) == ["bad-faces"]
-    assert codes(st, {"type": "roll", "target": "exorcist", "faces": [P, P, "six"]}) == [
+    assert codes(st, {"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P]}) == ["bad-faces"]
+    assert codes(st, {"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, P, "six"]}) == [
         "bad-faces"]
-    st.apply({"type": "roll", "target": "exorcist", "faces": [P, B, B]})
-    assert codes(st, {"type": "reroll", "dice": [1, 2], "faces": [P]}) == ["bad-faces"]
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, B, B]})
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [1, 2], "faces": [P]}) == ["bad-faces"]
+
+
+# --- the action space: exactly the offered moves ------------------------------------
+
+def test_an_action_names_its_player_and_its_lists_as_offered():
+    """HOW TO PLAY 4.3 / ATTACKING 9.6 / 7.13: a move not offered is refused with a reason:
+    no player named, dice listed out of order, an attack ended without saying which
+    divinities fall, a roll without a target, a discard nobody owes."""
+    st = game()
+    assert codes(st, {"type": "end-turn"}) == ["not-your-decision"]
+    assert codes(st, {"player": "Player 2", "type": "end-turn"}) == ["not-your-decision"]
+    assert codes(st, {"player": st.actor(), "type": "discard", "card": st.current.hand[0]}) \
+        == ["no-discard-owed"]
+    possess_all(st.current, ["body/666"] * 3 + [None, None])
+    assert codes(st, {"player": st.actor(), "type": "roll"}) == ["bad-target"]
+    st.apply({"player": st.actor(), "type": "roll", "target": "exorcist", "faces": [P, B, C]})
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [2, 1]}) == ["bad-dice"]
+    assert codes(st, {"player": st.actor(), "type": "reroll", "dice": [1, 1]}) == ["bad-dice"]
+    assert codes(st, {"player": st.actor(), "type": "end-attack"}) == ["bad-spot"]
+    offered = st.legal_actions()
+    assert {"player": st.actor(), "type": "reroll", "dice": [1, 2]} in offered
+    assert {"player": st.actor(), "type": "end-attack", "divinities": []} in offered
+
+
+def test_the_round_limit_stops_a_game_drawn_and_says_it_is_not_the_rulebooks():
+    """ATTACKING THE EXORCIST 6.7: the game goes on until a win; the book has no draw and
+    lets a game go on for ever, so the sandbox stops one, drawn, at a stated round limit."""
+    from engine.families import family_for
+
+    st = game(players=2, round_limit=2)
+    while not st.is_terminal():
+        offered = st.legal_actions()
+        st.apply(next((a for a in offered if a["type"] == "end-turn"), offered[0]))
+    assert st.drawn and st.winner is None and st.turn == 5  # two turns each
+    assert st.legal_actions() == [] and st.actor() is None
+    assert codes(st, {"player": "Player 1", "type": "end-turn"}) == ["game-over"]
+    assert st.check({"player": "Player 1", "type": "end-turn"})[0].rule == "demoniac 6.7"
+    assert "not the rulebook's" in st.log[-1]["text"]
+    assert family_for("demoniac").result(st) == {
+        "winner": None, "draw": True, "reason": "round-limit", "rule": "demoniac 6.7"}
+    assert game().options["round_limit"] == 100
+    with pytest.raises(EngineError):
+        game(round_limit=-1)
