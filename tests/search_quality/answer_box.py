@@ -59,6 +59,7 @@ def says(box: dict, expected: str) -> bool:
 @dataclass
 class Tally:
     questions: int = 0
+    top1: int = 0
     top3: int = 0
     shown: int = 0
     right: int = 0
@@ -68,7 +69,9 @@ class Tally:
     def line(self, name: str) -> str:
         right = f"{self.right}/{self.shown} right ({self.right / self.shown:.0%})" \
             if self.shown else "no box"
-        return (f"{name:16} top3 {self.top3}/{self.questions}  box {self.shown}/{self.questions} "
+        ranks = "" if name == "unanswered" else \
+            f"top1 {self.top1}/{self.questions}  top3 {self.top3}/{self.questions}  "
+        return (f"{name:16} {ranks}box {self.shown}/{self.questions} "
                 f"({self.shown / max(self.questions, 1):.0%}), {right}, "
                 f"{len(self.wrong)} wrong")
 
@@ -84,6 +87,7 @@ def measure(questions, answers=None, unanswered=()) -> dict[str, Tally]:
         for name in (game_of(refs) or "?", "all"):
             tally = tallies[name]
             tally.questions += 1
+            tally.top1 += bool(result.hits) and result.hits[0]["url"] in wanted
             tally.top3 += bool(wanted & {hit["url"] for hit in result.hits})
             if box is None:
                 tally.silent.append(question)
