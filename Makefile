@@ -45,5 +45,7 @@ endif
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# ruff, then the import contracts of .importlinter (the layers: README "Layout").
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
