@@ -40,7 +40,10 @@ ifeq ($(DEBUG),0)
 endif
 	$(SERVE_ENV) $(PY) manage.py migrate --noinput
 	$(SERVE_ENV) $(PY) manage.py load_catalog
-	$(SERVE_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@# The background worker (photos read by OCR, imports) beside the site, stopped with it.
+	$(SERVE_ENV) $(PY) manage.py db_worker --interval 1 --no-startup-delay & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(SERVE_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)

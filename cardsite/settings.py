@@ -80,6 +80,9 @@ INSTALLED_APPS = [
     "engine.web.apps.EngineConfig",
     "cardsite.editorial.apps.EditorialConfig",
     "cardsite.images.apps.ImagesConfig",
+    "django_tasks",
+    "django_tasks_db",
+    "cardsite.background.apps.BackgroundConfig",
 ]
 
 MIDDLEWARE = [
@@ -405,6 +408,16 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Background tasks (cardsite.background): Django's Tasks API through django-tasks, kept in
+# the site's own database (nothing else to start); ``manage.py db_worker`` runs them, and
+# ``make serve`` starts one beside the site. TASKS_BACKEND=immediate runs each task in the
+# request that enqueues it (no worker: a one-process setup, and the tests).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
+TASKS = {"default": {"BACKEND": {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}[TASKS_BACKEND]}}
 
 # Players' suggested corrections per client address (cardsite.editorial.suggestions).
 SUGGESTION_RATE = os.environ.get("SUGGESTION_RATE", "10/hour")

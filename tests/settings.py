@@ -20,3 +20,7 @@ SANDBOX_ACTION_RATE = "100000/hour"
 # suite shares a loaded machine, so only the tests about the budget use it
 # (tests/rulesref/test_search_hostile.py sets the production value).
 SEARCH_TIME_BUDGET_MS = 5000
+
+# Tasks run when they are enqueued, inside the test's transaction; the tests of the worker
+# itself (tests/background) and the browser tests that need one run the database backend.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
