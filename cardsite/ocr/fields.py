@@ -1,0 +1,249 @@
+"""Which printed words are which field: from where they sit on the card and the game's
+vocabulary.
+
+A card prints its name biggest near the top, a number (initiative or cost) in a top
+corner, a short type line, and the rules text in a box of even lines below. Tesseract's
+words are grouped into lines; the fields are picked from those lines by position and
+height, the type by matching the game's type names (a closed set: snapping to it is
+safe). Names are never snapped: a new card may be named one letter away from an old
+one, so the nearest known name is only a hint.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from cardsite.games import GAME_ATTRIBUTES, GAME_TYPES
+from cardsite.ocr.reading import Field
+
+# A word Tesseract is less sure of than this is noise (art, texture, a border).
+MIN_WORD_CONF = 20
+# A line whose mean confidence is lower is not text (the art's edges read as letters).
+MIN_LINE_CONF = 45
+TYPE_MATCH = 80  # rapidfuzz ratio for a line to be the type line
+HINT_MATCH = 80  # ... for a known name to be offered as a hint
+NUMBER = re.compile(r"^\(?([0-9]{1,2})\)?$")
+
+
+@dataclass
+class Line:
+    words: list[str]
+    confs: list[float]
+    left: int
+    top: int
+    right: int
+    bottom: int
+    heights: list[int]
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    @property
+    def height(self) -> float:
+        """The line's letter height: the median word box (descenders and a stray tall box
+        change it little)."""
+        return float(sorted(self.heights)[len(self.heights) // 2])
+
+    @property
+    def conf(self) -> float:
+        return sum(self.confs) / len(self.confs)
+
+    @property
+    def letters(self) -> int:
+        return sum(ch.isalnum() for ch in self.text)
+
+
+def _split_at_gaps(words: list[tuple]) -> list[list[tuple]]:
+    """A line's words, cut where the gap between two is wider than a few letters: a title
+    and the number in the corner, or text and a speck of the border, are not one line."""
+    words = sorted(words, key=lambda w: w[2])
+    height = sorted(w[5] - w[3] for w in words)[len(words) // 2]
+    runs = [[words[0]]]
+    for word in words[1:]:
+        if word[2] - runs[-1][-1][4] > 1.5 * height:
+            runs.append([word])
+        else:
+            runs[-1].append(word)
+    return runs
+
+
+def lines_of(data: dict[str, list]) -> list[Line]:
+    """Tesseract's words grouped into its lines, top to bottom, noise dropped."""
+    grouped: dict[tuple, list[tuple]] = {}
+    for i, word in enumerate(data["text"]):
+        word = (word or "").strip()
+        conf = float(data["conf"][i])
+        if not word or conf < MIN_WORD_CONF:
+            continue
+        key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
+        left, top = data["left"][i], data["top"][i]
+        grouped.setdefault(key, []).append(
+            (word, conf, left, top, left + data["width"][i], top + data["height"][i]))
+    lines = []
+    for words in grouped.values():
+        for run in _split_at_gaps(words):
+            lines.append(Line([w[0] for w in run], [w[1] for w in run],
+                              min(w[2] for w in run), min(w[3] for w in run),
+                              max(w[4] for w in run), max(w[5] for w in run),
+                              [w[5] - w[3] for w in run]))
+    kept = [line for line in lines
+            if line.conf >= MIN_LINE_CONF and line.letters >= max(1, len(line.text) // 2)]
+    return sorted(kept, key=lambda line: (line.top, line.left))
+
+
+def _conf(lines: list[Line]) -> float:
+    confs = [c for line in lines for c in line.confs]
+    return round(sum(confs) / len(confs) / 100, 3) if confs else 0.0
+
+
+def _type_labels(game: str | None, component: str | None) -> dict[str, str]:
+    """Printed type names -> type slug: the game's types, only the component's own where
+    the component's slug names them (``delivery-cards`` -> delivery)."""
+    games = [game] if game in GAME_TYPES else list(GAME_TYPES)
+    labels = {}
+    for g in games:
+        for t in GAME_TYPES[g]:
+            labels.setdefault(t.slug.replace("satans", "satan's").replace("-", " "), t.slug)
+    if component:
+        words = component.lower()
+        own = {label: slug for label, slug in labels.items() if slug in words}
+        if own:
+            return own
+    return labels
+
+
+def _number_attribute(game: str | None) -> str | None:
+    attrs = GAME_ATTRIBUTES.get(game or "", ())
+    if "initiative" in attrs:
+        return "initiative"
+    if "cost" in attrs:
+        return "cost"
+    return None
+
+
+# Tesseract's typographic quotes as the catalog writes them.
+QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                        "\u2014": "-", "\u2013": "-"})
+# What a border's corner or a speck reads as at either end of a line.
+EDGE_JUNK = "'\"|_-=~:;,.!/\\"
+
+
+def _trim(text: str) -> str:
+    text = text.translate(QUOTES).strip()
+    text = text.lstrip(EDGE_JUNK + " ")
+    # A line's end keeps its full stop, a closing quote and a colon ("ATTACK:").
+    return text.rstrip("|_=~/\\ ")
+
+
+def _clean_text(lines: list[Line]) -> str:
+    out = ""
+    for line in lines:
+        text = _trim(line.text)
+        if not out:
+            out = text
+        elif out.endswith("-") and not out.endswith(" -"):
+            out += text  # a word broken over the line (or a hyphenated one): joined
+        else:
+            out += " " + text
+    return re.sub(r"\s+", " ", out).strip()
+
+
+@dataclass
+class Placed:
+    name: Field
+    type: Field
+    number: Field
+    number_attribute: str | None
+    text: Field
+    name_hint: str | None
+    warnings: list[str]
+
+
+def place(lines: list[Line], card_height: int, *, game: str | None = None,
+          component: str | None = None, known_names=None, number: Field | None = None) -> Placed:
+    """The fields from the lines of one card read upright; ``number``: one already read
+    from a shape in a corner."""
+    notes: list[str] = []
+    lines = list(lines)
+    top_band = card_height * 0.3
+
+    # Else a number alone (or ending or starting a line far from its words) in the top band.
+    number = number or Field()
+    for line in [line for line in lines if line.top < top_band and number.value is None]:
+        for idx in (0, len(line.words) - 1):
+            match = NUMBER.match(line.words[idx])
+            if match and (len(line.words) == 1 or line.letters > len(match.group(1)) + 2):
+                number = Field(int(match.group(1)), round(line.confs[idx] / 100, 3))
+                line.words.pop(idx)
+                line.confs.pop(idx)
+                line.heights.pop(idx)
+                break
+        if number.value is not None:
+            break
+    lines = [line for line in lines if line.words]
+
+    # The name: the tallest line of the top band, with the lines of its size just below
+    # it (a long name wraps).
+    name = Field()
+    name_lines: list[Line] = []
+    candidates = [line for line in lines if line.top < top_band and line.letters >= 2]
+    if candidates:
+        title = max(candidates, key=lambda line: line.height * min(line.letters, 6))
+        name_lines = [title]
+        for line in lines:
+            if line is title or line.top <= title.top:
+                continue
+            overlap = min(line.right, title.right) - max(line.left, title.left)
+            if abs(line.height - title.height) <= 0.2 * title.height and \
+                    line.top - name_lines[-1].bottom < title.height and \
+                    overlap > 0.5 * min(line.right - line.left, title.right - title.left):
+                name_lines.append(line)
+            elif line.top > name_lines[-1].bottom:
+                break
+        name = Field(_clean_text(name_lines), _conf(name_lines))
+    else:
+        notes.append("No title was found at the top of the card.")
+
+    # The type line: a short line that is one of the game's type names.
+    labels = _type_labels(game, component)
+    type_field, type_line = Field(), None
+    after_name = [line for line in lines if line not in name_lines
+                  and (not name_lines or line.top >= name_lines[0].top)]
+    best = None
+    for line in after_name:
+        if len(line.words) > 4:
+            continue
+        text = re.sub(r"[^a-z' ]", " ", line.text.lower()).strip()
+        found = process.extractOne(text, list(labels), scorer=fuzz.ratio,
+                                   score_cutoff=TYPE_MATCH)
+        if found and (best is None or found[1] > best[1]):
+            best, type_line = found, line
+    if best is not None:
+        type_field = Field(labels[best[0]], round(min(type_line.conf, best[1]) / 100, 3))
+    elif component and len(set(labels.values())) == 1:
+        type_field = Field(next(iter(labels.values())), 0.5)
+        notes.append("The type was not read; it is the one type of the component chosen.")
+
+    # The rules text: the lines below the type line (or the name), in reading order.
+    below = type_line.bottom if type_line is not None else (
+        name_lines[-1].bottom if name_lines else 0)
+    text_lines = [line for line in lines if line not in name_lines and line is not type_line
+                  and line.top >= below - 2]
+    text = Field(_clean_text(text_lines) or None, _conf(text_lines))
+    if text.value is None:
+        notes.append("No rules text was found.")
+
+    hint = None
+    if name.value and known_names:
+        found = process.extractOne(name.value, list(known_names), scorer=fuzz.ratio,
+                                   score_cutoff=HINT_MATCH)
+        hint = found[0] if found else None
+
+    attribute = _number_attribute(game)
+    if number.value is not None and attribute is None:
+        notes.append(f"A number ({number.value}) was read at the top; choose the game to place "
+                     "it as initiative or cost.")
+    return Placed(name, type_field, number, attribute, text, hint, notes)

@@ -1,0 +1,331 @@
+"""A photo of a card made readable: decoded within limits, turned upright, the card found
+and flattened, its light evened out.
+
+Each step falls back to what it was given: a scan or a tight crop (no table around the
+card) is read whole, and an image whose card cannot be found is read as it is, with a
+warning.
+"""
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, ImageFile, ImageFilter, ImageOps
+from scipy import ndimage
+
+# Refused before any pixel is decoded (the upload rules of the images issue are tighter;
+# these bound what this package alone will spend on one call).
+MAX_BYTES = 20 * 1024 * 1024
+MAX_PIXELS = 40_000_000
+MIN_SIDE = 32
+FORMATS = ("JPEG", "PNG", "WEBP")
+# Decoding stops at about this size (a JPEG decodes at a reduced scale): more pixels
+# than a card's text needs only cost time.
+WORK_SIDE = 2000
+# The side the card is looked for at.
+DETECT_SIDE = 400
+# The width the flattened card is read at: rules text about 30 pixels high per line.
+CARD_WIDTH = 1000
+ImageFile.LOAD_TRUNCATED_IMAGES = False
+
+
+class UnreadableImage(ValueError):
+    """Input that is not an image we read: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+@dataclass
+class Prepared:
+    image: Image.Image  # black on white, the card upright and flat, borders and bars cleared
+    grey: Image.Image  # the same before binarisation
+    found_card: bool
+    warnings: list[str] = field(default_factory=list)
+
+
+def decode(source) -> Image.Image:
+    """An RGB image from bytes, a binary stream or a PIL image, EXIF orientation applied.
+    Size and format are checked before the pixels are decoded."""
+    if isinstance(source, Image.Image):
+        image = source
+        if image.width * image.height > MAX_PIXELS:
+            raise UnreadableImage("too-many-pixels", "The image has too many pixels to read.")
+    else:
+        data = source.read(MAX_BYTES + 1) if hasattr(source, "read") else source
+        if not isinstance(data, bytes | bytearray | memoryview):
+            raise UnreadableImage("not-an-image", "Expected image bytes or a PIL image.")
+        if len(data) > MAX_BYTES:
+            raise UnreadableImage("too-large", f"The file is larger than "
+                                               f"{MAX_BYTES // 1048576} MB.")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                image = Image.open(io.BytesIO(bytes(data)), formats=list(FORMATS))
+                if image.width * image.height > MAX_PIXELS:
+                    raise UnreadableImage("too-many-pixels",
+                                          f"The image is {image.width:,} x {image.height:,} "
+                                          f"pixels: too many to read.")
+                if image.format == "JPEG":
+                    image.draft("RGB", (WORK_SIDE, WORK_SIDE))
+                image.load()
+        except UnreadableImage:
+            raise
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+            raise UnreadableImage("too-many-pixels", "The image has too many pixels to read.") \
+                from exc
+        except Image.UnidentifiedImageError as exc:
+            raise UnreadableImage("not-an-image", "This is not a JPEG, PNG or WebP image.") \
+                from exc
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            raise UnreadableImage("unreadable", f"The image could not be read to its end "
+                                                f"(truncated or damaged?): {exc}") from exc
+    if min(image.size) < MIN_SIDE:
+        raise UnreadableImage("too-small", f"The image is {image.width} x {image.height} "
+                                           f"pixels: too small to read.")
+    image = ImageOps.exif_transpose(image)
+    if max(image.size) > WORK_SIDE:
+        image = image.copy()
+        image.thumbnail((WORK_SIDE, WORK_SIDE), Image.Resampling.BILINEAR)
+    if image.mode != "RGB":
+        image = image.convert("RGBA").convert("RGB") if "A" in image.mode or \
+            image.mode == "P" else image.convert("RGB")
+    return image
+
+
+def _fit_line(along: np.ndarray, across: np.ndarray) -> tuple[float, float] | None:
+    """across = a * along + b, least squares with the worst points dropped twice (the
+    card's rounded corners, a finger, a shadow)."""
+    keep = np.ones(len(along), bool)
+    for _ in range(3):
+        if keep.sum() < 8:
+            return None
+        a, b = np.polyfit(along[keep], across[keep], 1)
+        residual = np.abs(across - (a * along + b))
+        keep = residual <= max(2.0, np.percentile(residual[keep], 80))
+    return float(a), float(b)
+
+
+def _palette(pixels: np.ndarray, k: int = 12, rounds: int = 6) -> np.ndarray:
+    """A few colours that stand for ``pixels`` (k-means from evenly spaced seeds)."""
+    order = np.argsort(pixels.sum(axis=1))
+    centres = pixels[order[np.linspace(0, len(order) - 1, k).astype(int)]]
+    for _ in range(rounds):
+        nearest = np.linalg.norm(pixels[:, None] - centres[None], axis=2).argmin(axis=1)
+        for i in range(k):
+            members = pixels[nearest == i]
+            if len(members):
+                centres[i] = members.mean(axis=0)
+    return centres
+
+
+def _foreground(small: Image.Image) -> np.ndarray:
+    """Pixels unlike any colour of the photo's edge: the table is what the edge of a photo
+    shows, in light and in shadow alike."""
+    rgb = np.asarray(small.filter(ImageFilter.GaussianBlur(2)), dtype=np.float32)
+    h, w, _ = rgb.shape
+    m = max(2, min(h, w) // 25)
+    ring = np.concatenate([rgb[:m].reshape(-1, 3), rgb[-m:].reshape(-1, 3),
+                           rgb[:, :m].reshape(-1, 3), rgb[:, -m:].reshape(-1, 3)])
+    ring = ring[:: max(1, len(ring) // 4000)]
+    palette = _palette(ring)
+    ring_distance = np.linalg.norm(ring[:, None] - palette[None], axis=2).min(axis=1)
+    threshold = max(25.0, float(np.percentile(ring_distance, 98)) * 1.5)
+    distance = np.full((h, w), np.inf, dtype=np.float32)
+    for colour in palette:
+        distance = np.minimum(distance, np.linalg.norm(rgb - colour, axis=2))
+    mask = distance > threshold
+    # Open (drop specks of the table), then close (fill the card's own dark parts).
+    img = Image.fromarray((mask * 255).astype(np.uint8))
+    img = img.filter(ImageFilter.MinFilter(5)).filter(ImageFilter.MaxFilter(5))
+    img = img.filter(ImageFilter.MaxFilter(9)).filter(ImageFilter.MinFilter(9))
+    return np.asarray(img) > 127
+
+
+def find_card(image: Image.Image) -> np.ndarray | None:
+    """The card's four corners (top-left, top-right, bottom-right, bottom-left) in
+    ``image``'s pixels, or None when no card-like quadrilateral stands out from the edge."""
+    scale = DETECT_SIDE / max(image.size)
+    small = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
+                         Image.Resampling.BILINEAR)
+    mask = _foreground(small)
+    h, w = mask.shape
+    if mask.mean() < 0.12 or mask.mean() > 0.97:
+        return None
+    rows = np.flatnonzero(mask.sum(axis=1) > w * 0.08)
+    cols = np.flatnonzero(mask.sum(axis=0) > h * 0.08)
+    if len(rows) < 10 or len(cols) < 10:
+        return None
+    top, bottom, left, right = rows[0], rows[-1], cols[0], cols[-1]
+
+    def middle(lo, hi):
+        span = hi - lo
+        return np.arange(int(lo + span * 0.2), int(hi - span * 0.2) + 1)
+
+    ys, xs = middle(top, bottom), middle(left, right)
+    sub_rows, sub_cols = mask[ys], mask[:, xs]
+    if not (sub_rows.any(axis=1).all() and sub_cols.any(axis=0).all()):
+        return None
+    left_x = sub_rows.argmax(axis=1)
+    right_x = w - 1 - sub_rows[:, ::-1].argmax(axis=1)
+    top_y = sub_cols.argmax(axis=0)
+    bottom_y = h - 1 - sub_cols[::-1].argmax(axis=0)
+    lines = [_fit_line(ys, left_x), _fit_line(ys, right_x),
+             _fit_line(xs, top_y), _fit_line(xs, bottom_y)]
+    if any(line is None for line in lines):
+        return None
+    (la, lb), (ra, rb), (ta, tb), (ba, bb) = lines
+
+    def corner(xa, xb, ya, yb):  # x = xa*y + xb meets y = ya*x + yb
+        y = (ya * xb + yb) / (1 - ya * xa)
+        return xa * y + xb, y
+
+    quad = np.array([corner(la, lb, ta, tb), corner(ra, rb, ta, tb),
+                     corner(ra, rb, ba, bb), corner(la, lb, ba, bb)], dtype=np.float64)
+    area = 0.5 * abs(np.dot(quad[:, 0], np.roll(quad[:, 1], 1))
+                     - np.dot(quad[:, 1], np.roll(quad[:, 0], 1)))
+    if area < 0.1 * w * h or (quad < -0.05 * max(w, h)).any() \
+            or (quad[:, 0] > w * 1.05).any() or (quad[:, 1] > h * 1.05).any():
+        return None
+    # Out of the photo's edges by a pixel or two: the card fills the frame.
+    edge = max(w, h) * 0.01
+    if (quad[:, 0].min() <= edge and quad[:, 0].max() >= w - 1 - edge
+            and quad[:, 1].min() <= edge and quad[:, 1].max() >= h - 1 - edge):
+        return None
+    # A little beyond the edges found: a dark frame like the table is taken for table, and
+    # a margin costs nothing while a cut-off letter costs the name.
+    centre = quad.mean(axis=0)
+    quad = centre + (quad - centre) * 1.04
+    return quad / scale
+
+
+def _perspective_coefficients(src: np.ndarray, width: int, height: int) -> list[float]:
+    """Pillow's PERSPECTIVE data mapping the output rectangle onto ``src``'s corners."""
+    dst = [(0, 0), (width, 0), (width, height), (0, height)]
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(dst, src, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        rhs.extend([u, v])
+    return np.linalg.solve(np.array(rows, float), np.array(rhs, float)).tolist()
+
+
+def flatten(image: Image.Image, quad: np.ndarray) -> Image.Image:
+    """The card inside ``quad`` as an upright rectangle CARD_WIDTH wide (or tall, if it
+    lies on its long side)."""
+    side = lambda a, b: float(np.hypot(*(quad[a] - quad[b])))  # noqa: E731
+    w = (side(0, 1) + side(3, 2)) / 2
+    h = (side(0, 3) + side(1, 2)) / 2
+    scale = CARD_WIDTH / min(w, h)
+    out_w, out_h = round(w * scale), round(h * scale)
+    return image.transform((out_w, out_h), Image.Transform.PERSPECTIVE,
+                           _perspective_coefficients(quad, out_w, out_h),
+                           Image.Resampling.BICUBIC)
+
+
+def even_light(grey: Image.Image) -> Image.Image:
+    """Divide out the light falling on the card (its paper as seen through a max filter and
+    a blur, at an eighth of the size: the light changes slowly), then stretch the contrast:
+    shadows and a lamp's fall-off become flat white."""
+    small = grey.reduce(8)
+    background = small.filter(ImageFilter.MaxFilter(5)).filter(
+        ImageFilter.GaussianBlur(3)).resize(grey.size, Image.Resampling.BILINEAR)
+    g = np.asarray(grey, dtype=np.float32)
+    b = np.maximum(np.asarray(background, dtype=np.float32), 1.0)
+    flat = np.clip(g / b * 255.0, 0, 255)
+    lo, hi = np.percentile(flat, (1, 99.5))
+    if hi - lo < 10:
+        return grey
+    return Image.fromarray(np.clip((flat - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8))
+
+
+def prepare(source) -> Prepared:
+    """Decode, find and flatten the card, even its light, binarise: what Tesseract reads."""
+    image = decode(source)
+    notes = []
+    quad = find_card(image)
+    if quad is not None:
+        card = flatten(image, quad)
+    else:
+        card = image
+        scale = CARD_WIDTH / min(card.size)
+        if scale > 1.05 or scale < 0.7:
+            card = card.resize((round(card.width * scale), round(card.height * scale)),
+                               Image.Resampling.BICUBIC)
+        notes.append("No card edge stood out from the background: the whole photo was read "
+                     "(a photo of the card alone on a plain, darker table reads best).")
+    grey = even_light(card.convert("L"))
+    return Prepared(image=binarise(grey), grey=grey, found_card=quad is not None,
+                    warnings=notes)
+
+
+def _long_runs(dark: np.ndarray, length: int, axis: int) -> np.ndarray:
+    """Pixels of ``dark`` in a run of at least ``length`` along ``axis`` (box sums on a
+    cumulative sum: a window wholly dark marks every pixel it covers)."""
+    d = np.moveaxis(dark, axis, 1).astype(np.int32)
+    c = np.concatenate([np.zeros((d.shape[0], 1), np.int32), np.cumsum(d, axis=1)], axis=1)
+    full = (c[:, length:] - c[:, :-length]) == length  # window starting at i is all dark
+    # Spread each full window over the pixels it covers.
+    f = np.concatenate([np.zeros((d.shape[0], 1), np.int32), np.cumsum(full, axis=1)], axis=1)
+    n = d.shape[1]
+    idx = np.arange(n)
+    lo = np.clip(idx - length + 1, 0, full.shape[1])
+    hi = np.clip(idx + 1, 0, full.shape[1])
+    covered = (f[:, hi] - f[:, lo]) > 0
+    return np.moveaxis(covered, 1, axis)
+
+
+def binarise(grey: Image.Image) -> Image.Image:
+    """Black text on white: Otsu's threshold, then borders, bars and solid art cleared
+    (dark runs far longer than a letter's stroke), which Tesseract would otherwise take,
+    with the text they touch, for a picture."""
+    g = np.asarray(grey)
+    hist = np.bincount(g.ravel(), minlength=256).astype(np.float64)
+    levels = np.arange(256)
+    w0 = np.cumsum(hist)
+    w1 = w0[-1] - w0
+    m0 = np.cumsum(hist * levels)
+    mu0 = m0 / np.maximum(w0, 1)
+    mu1 = (m0[-1] - m0) / np.maximum(w1, 1)
+    threshold = int(np.argmax(w0 * w1 * (mu0 - mu1) ** 2))
+    dark = g <= threshold
+    length = max(40, int(min(g.shape) * 0.09))
+    bars = _long_runs(dark, length, 1) | _long_runs(dark, length, 0)
+    return Image.fromarray(np.where(dark & ~bars, 0, 255).astype(np.uint8))
+
+
+def enclosed_number(binary: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int]] | None:
+    """A mark inside a closed shape in a top corner (an initiative's circle, a cost's coin):
+    the crop of its inside, and the box of the shape to blank out of the main read.
+    Tesseract reads neither a digit inside a ring nor, often, the text beside one."""
+    w, h = binary.size
+    band = np.asarray(binary.crop((0, 0, w, int(h * 0.22)))) < 128
+    holes = ndimage.binary_fill_holes(band) & ~band
+    labels, _ = ndimage.label(holes)
+    min_side = 0.05 * w
+    best = None
+    for index, box in enumerate(ndimage.find_objects(labels), start=1):
+        ys, xs = box
+        bw, bh = xs.stop - xs.start, ys.stop - ys.start
+        centre = (xs.start + xs.stop) / 2
+        if bw < min_side or bh < min_side or not 0.5 <= bw / bh <= 2 or \
+                0.35 * w < centre < 0.65 * w:
+            continue
+        if (labels[box] == index).mean() < 0.4:
+            continue
+        if best is None or bw * bh > best[2] * best[3]:
+            best = (xs.start, ys.start, bw, bh, index)
+    if best is None:
+        return None
+    x, y, bw, bh, index = best
+    # Only what the shape encloses: its corners would read as digits too.
+    region = ndimage.binary_fill_holes(labels[y:y + bh, x:x + bw] == index)
+    crop = np.where(region, band[y:y + bh, x:x + bw] == 0, True)
+    inside = ImageOps.expand(Image.fromarray(crop.astype(np.uint8) * 255), border=12, fill=255)
+    pad_x, pad_y = int(bw * 0.12) + 4, int(bh * 0.12) + 4
+    ring = (max(0, x - pad_x), max(0, y - pad_y), min(w, x + bw + pad_x),
+            min(h, y + bh + pad_y))
+    return inside, ring

@@ -1,0 +1,86 @@
+"""One card's whole reading: prepare the photo, run Tesseract, place the fields."""
+from __future__ import annotations
+
+import time
+
+from PIL import Image
+
+from cardsite.ocr import fields, photo, tesseract
+from cardsite.ocr.reading import Field, Reading
+
+# A read whose words Tesseract is this sure of, on average, is taken without trying
+# other orientations.
+GOOD_CONF = 70
+
+
+def _number(card: Image.Image) -> tuple[Image.Image, Field]:
+    """The number in a closed shape in a top corner, read on its own, and the card with the
+    shape blanked out."""
+    found = photo.enclosed_number(card)
+    if found is None:
+        return card, Field()
+    inside, box = found
+    data = tesseract.image_data(inside, psm=7, chars="0123456789")
+    digits = [(t.strip(), float(c)) for t, c in zip(data["text"], data["conf"], strict=True)
+              if t.strip()]
+    card = card.copy()
+    card.paste(255, box)
+    if len(digits) != 1 or not 1 <= len(digits[0][0]) <= 2:
+        return card, Field()
+    return card, Field(int(digits[0][0]), round(digits[0][1] / 100, 3))
+
+
+def _read(image: Image.Image) -> tuple[list[fields.Line], float, str]:
+    data = tesseract.image_data(image, psm=11)
+    lines = fields.lines_of(data)
+    words = sum(len(line.words) for line in lines)
+    conf = sum(sum(line.confs) for line in lines) / words if words else 0.0
+    raw = "\n".join(line.text for line in lines)
+    return lines, conf * min(1.0, words / 8), raw
+
+
+def read_card(image, *, game: str | None = None, component: str | None = None,
+              known_names=None) -> Reading:
+    """A draft of the card's fields from a photo or scan of its face.
+
+    ``image``: bytes, a binary stream or a PIL image. ``game``: a game slug (which number
+    the card prints: initiative or cost; which type names it uses). ``component``: the
+    component's slug, narrowing the types. ``known_names``: names of existing entries, for
+    ``name_hint`` only.
+
+    Raises ``OcrUnavailable`` without Tesseract, ``UnreadableImage`` for input that is not
+    an image within the limits, ``OcrError`` when the engine fails.
+    """
+    started = time.monotonic()
+    prepared = photo.prepare(image)  # bad input is refused first, engine or not
+    tesseract.require()
+    card = prepared.image
+    lines, score, raw = _read(card)
+    if score < GOOD_CONF:
+        # Sideways or upside down (no EXIF, or a card photographed turned): ask
+        # Tesseract's orientation detection, and keep whichever read is surer.
+        turn = tesseract.orientation(card)
+        if turn and turn[0] % 360:
+            turned = card.rotate(-turn[0], expand=True, fillcolor=255)
+            other = _read(turned)
+            if other[1] > score:
+                card, (lines, score, raw) = turned, other
+    blanked, number = _number(card)
+    if number.value is not None or blanked is not card:
+        lines, score, raw = _read(blanked)
+    placed = fields.place(lines, card.height, game=game, component=component,
+                          known_names=known_names, number=number)
+    reading = Reading(name=placed.name, type=placed.type, text=placed.text, raw_text=raw,
+                      name_hint=placed.name_hint,
+                      warnings=prepared.warnings + placed.warnings)
+    if placed.number_attribute == "initiative":
+        reading.initiative = placed.number
+    elif placed.number_attribute == "cost":
+        reading.cost = placed.number
+    if score < 40:
+        reading.warnings.append("Little of the card could be read: check every field.")
+    reading.seconds = round(time.monotonic() - started, 3)
+    return reading
+
+
+__all__ = ["Field", "Reading", "read_card"]

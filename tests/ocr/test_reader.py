@@ -1,0 +1,105 @@
+"""Machine reading of card photos (cardsite.ocr): drawn cards read, hostile input refused
+fast, and a machine without Tesseract says so."""
+from __future__ import annotations
+
+import io
+import struct
+import time
+import zlib
+
+import pytest
+from PIL import Image
+
+from cardsite.ocr import OcrUnavailable, UnreadableImage, available, read_card, tesseract
+from cardsite.ocr.reading import Reading
+from tests.ocr.cardfaces import CardSpec, fonts_installed, photograph, render
+
+needs_tesseract = pytest.mark.skipif(
+    not available() or not fonts_installed(),
+    reason="Tesseract with eng, or the DejaVu/Liberation fonts, not installed")
+
+WAND = CardSpec("Lucky's Lucky Wand", "Starter", None,
+                "+1 Power. ATTACK: Deal 5 damage to target player. If you defeat them this "
+                "way, gain a Little Pot o' Gold.")
+TENTAKILLER = CardSpec("Tentakiller", "Delivery", 16, "Each foe takes 2 damage.")
+
+
+@needs_tesseract
+def test_a_clean_render_reads_its_name_type_and_text():
+    reading = read_card(render(WAND, "dejavu-sans", seed=1), game="satanic-panic")
+    assert reading.name.value == WAND.name
+    assert reading.name.confidence > 0.5
+    assert reading.type.value == "starter"
+    assert reading.text.value == WAND.text
+    assert reading.seconds > 0
+
+
+@needs_tesseract
+def test_a_photo_turned_and_in_perspective_on_a_table_reads():
+    photo = photograph(render(TENTAKILLER, "liberation-sans", seed=2), "light-gradient", seed=5)
+    reading = read_card(photo, game="rumble", known_names=["Tentakiller", "Sparkling"])
+    assert reading.name.value == "Tentakiller"
+    assert reading.initiative.value == 16
+    assert reading.cost.value is None  # Rumble prints no cost
+    assert reading.type.value == "delivery"
+    assert reading.name_hint == "Tentakiller"  # the duplicate is pointed at, not snapped
+    assert Reading.from_dict(reading.to_dict()) == reading
+
+
+@needs_tesseract
+def test_a_near_name_is_a_hint_never_the_name():
+    reading = read_card(render(WAND, "dejavu-sans", seed=1), game="satanic-panic",
+                        known_names=["Lucky's Lucky Hand"])
+    assert reading.name.value == WAND.name
+    assert reading.name_hint == "Lucky's Lucky Hand"
+
+
+def test_without_tesseract_it_says_so(monkeypatch):
+    monkeypatch.setattr(tesseract.pytesseract.pytesseract, "tesseract_cmd",
+                        "/nonexistent/tesseract")
+    tesseract._languages.cache_clear()
+    try:
+        assert available() is False
+        image = Image.new("RGB", (200, 300), "white")
+        with pytest.raises(OcrUnavailable, match="Tesseract OCR is not installed"):
+            read_card(image)
+    finally:
+        tesseract._languages.cache_clear()
+
+
+def _png_header_only(width, height):
+    """A tiny PNG whose header claims ``width`` x ``height`` (a decompression bomb's shape)."""
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+
+
+def _jpeg(size=(600, 800)):
+    out = io.BytesIO()
+    Image.new("RGB", size, (200, 180, 150)).save(out, "JPEG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("data", "code"), [
+    (b"x" * (25 * 1024 * 1024), "too-large"),
+    (_png_header_only(30_000, 30_000), "too-many-pixels"),
+    (_jpeg()[:400], "unreadable"),
+    (b"<html><script>alert(1)</script></html>", "not-an-image"),
+    (b"", "not-an-image"),
+    (_jpeg((20, 20)), "too-small"),
+])
+def test_hostile_input_is_refused_quickly(data, code):
+    started = time.monotonic()
+    with pytest.raises(UnreadableImage) as refused:
+        read_card(data)
+    assert refused.value.code == code
+    assert refused.value.message
+    assert time.monotonic() - started < 1.0
+
+
+def test_not_bytes_nor_an_image_is_refused():
+    with pytest.raises(UnreadableImage):
+        read_card("a path is not taken")
