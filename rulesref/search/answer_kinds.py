@@ -19,22 +19,50 @@ ORDER_PHRASES = (("goes", "first"), ("go", "first"), ("goes", "next"), ("acts", 
                  ("what", "order"), ("which", "order"), ("starts",), ("start", "first"))
 
 
+# Words a player puts before the question itself ("in <game>, can I ...", "so how
+# many ...", "quick question: who ..."), the game's name already taken out.
+LEADING = frozenset("""in at for on with so ok okay hey um and but also then now well wait
+quick question rules rule""".split())
+CLAUSE_ENDS = (",", ";", ":", "?")
+DASHES = frozenset(("-", "\u2013", "\u2014"))
+# "tied on vp, who wins", "the last token, who gets it": a who at the sentence's
+# end asks; one earlier is a relative clause ("the wizard who killed me ...").
+TAIL_WHO = 4
+
+
 def question_kind(typed: list[str], definition: bool = False) -> str | None:
-    """The kind of answer the words typed (the game's name taken out) ask for; a
-    sentence's question may follow its situation ("I got attacked, can I ...?")."""
+    """The kind of answer the words typed (the game's name taken out, or left as
+    the punctuation that followed it) ask for; a sentence's question may follow
+    its situation ("I got attacked, can I ...?", "anarchy tied on points who wins",
+    "legendary devils how many for 3 players")."""
     if definition:
         return DEFINITION
-    kind = _kind([w for w in (bare(t) for t in typed) if w])
-    clause = next((i for i in range(len(typed) - 1, 0, -1)
-                   if typed[i - 1].endswith((",", ";", ":"))), None)
-    if kind is None and clause is not None:
-        kind = _kind([w for w in (bare(t) for t in typed[clause:]) if w])
+    kind = _kind(_words(typed))
+    clauses = [i for i in range(len(typed) - 1, 0, -1)
+               if typed[i - 1].endswith(CLAUSE_ENDS) or typed[i - 1] in DASHES]
+    for clause in clauses:
+        if kind is not None:
+            break
+        kind = _kind(_words(typed[clause:]))
     words = [bare(t) for t in typed]
     if kind is None and words[:1] == ["if"]:  # "if I kill myself ... who gets the token?"
         kind = next((_kind(words[i:]) for i in range(2, len(words))
                      if words[i] in WHO_WORDS or words[i] in YES_NO_WORDS and words[i - 1]
                      not in ("i", "you", "it", "they", "we")), None)
+    if kind is None:  # "how many" anywhere asks for a number; "who" near the end, a who
+        kind = next((_kind(words[i:]) for i in range(1, len(words))
+                     if words[i:i + 2] in (["how", "many"], ["how", "much"])
+                     or words[i] in WHO_WORDS and i >= len(words) - TAIL_WHO), None)
     return kind
+
+
+def _words(typed: list[str]) -> list[str]:
+    """The words as read for their kind: bare, the words before the question's own
+    left out."""
+    words = [w for w in (bare(t) for t in typed) if w]
+    while len(words) > 1 and words[0] in LEADING:
+        words = words[1:]
+    return words
 
 
 def _kind(words: list[str]) -> str | None:

@@ -135,7 +135,9 @@ def ruling_kind(question: str) -> str | None:
     return question_kind(asked[-1].split())
 
 
-RULING_COVERAGE, COVERED_RULING, RULING_MATCH = 0.5, 0.45, 0.3
+# (words asked that the ruling has, its words asked, their product) at least: for a
+# ruling below the first hit, and for the first (the ranking already put it first).
+RULING, TOP_RULING = (0.5, 0.45, 0.3), (0.5, 0.4, 0.3)
 # Subject matched both ways: nearly all of the question's words (by rarity) are in
 # the source, and most of the source's are in the question.
 COVERAGE, COVERED = 0.8, 0.6
@@ -147,8 +149,8 @@ RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 PLAIN_ANSWERS = {"never": "no", "always": "yes"}
 
 
-def _from_ruling(hit: dict, kind: str, subject, game_words,
-                 players: str | None) -> tuple[float, dict] | None:
+def _from_ruling(hit: dict, kind: str | None, subject, game_words,
+                 players: str | None, rank: int = 0) -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
@@ -158,9 +160,13 @@ def _from_ruling(hit: dict, kind: str, subject, game_words,
     if (first in ("yes", "no")) != (kind == YES_NO):
         return None  # "how many dice ...?" is not settled by "No. It is a misprint"
     # A yes or no answers a yes/no question however the ruling asked it ("Is my Blood
-    # reset when I die or when a new game starts?" -> "No. ...").
-    if kind != YES_NO and kind != asked and not (
-            kind in (ORDER, WHO) and asked in (ORDER, WHO, None)):
+    # reset when I die or when a new game starts?" -> "No. ..."); a who or an order,
+    # a ruling asking which, who or in what order, or asking no kind; the first hit
+    # answers a number or a who in its own words ("What is in Satan's starting
+    # deck?" -> "15 cards: ...").
+    if kind not in (YES_NO, asked) and not (
+            kind in (ORDER, WHO) and asked in (ORDER, WHO, None)) and not (
+            rank == 0 and kind in (NUMBER, WHO, ORDER) and asked in (None, NUMBER, WHO, ORDER)):
         return None
     if kind == NUMBER and not _has_number(answer):
         return None
@@ -172,11 +178,18 @@ def _from_ruling(hit: dict, kind: str, subject, game_words,
             if coverage(subject, question) >= COVERAGE else None
     if kind == NUMBER and players and players_asked(answer) not in (None, players):
         return None  # the figure for another number of players
-    # How nearly the ruling is the question asked: the words asked that the ruling
-    # has, times the ruling's words that were asked (a player's situation seldom has
-    # the ruling's words, and a ruling with the same words may ask of another thing).
+    return _matched(hit, answer, subject, game_words, RULING if rank else TOP_RULING)
+
+
+def _matched(hit: dict, answer: str, subject, game_words,
+             floors: tuple[float, float, float]) -> tuple[float, dict] | None:
+    """The ruling's answer with how nearly the ruling is the question asked: the
+    words asked that the ruling has, times the ruling's words that were asked (a
+    player's situation seldom has the ruling's words, and a ruling with the same
+    words may ask of another thing); None under ``floors``."""
     have, asked_of = ruling_match(hit, subject, game_words)
-    if have < RULING_COVERAGE or asked_of < COVERED_RULING or have * asked_of < RULING_MATCH:
+    least_have, least_asked, least_match = floors
+    if have < least_have or asked_of < least_asked or have * asked_of < least_match:
         return None
     return have * asked_of, {**hit, "text": answer}
 
@@ -310,7 +323,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     for rank, hit in enumerate(hits[:top]):
         found = None
         if hit["kind"] == "ruling":
-            found = _from_ruling(hit, kind, subject, game_words, players)
+            found = _from_ruling(hit, kind, subject, game_words, players, rank)
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated)
         # The source that speaks most nearly of what was asked; ties to the better hit.

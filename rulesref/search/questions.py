@@ -331,12 +331,20 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     if not words:
         result.text = query.source
         return result
+    # The sentence as typed, for the kind of answer asked: "or" is a word there ("do I
+    # come back at 18 or 20" asks which), and punctuation ends a clause.
+    typed = [Text(w) for w in query.source.split()]
     if scope_by_words:
         slug, start, end = _find_game(words, _game_names(games))
         if slug and (end - start < len(words) or others):
             result.game = slug
             result.game_words = " ".join(w.value for w in words[start:end])
             words = words[:start] + words[end:]
+            _, start, end = _find_game(typed, [name for name in _game_names(games)
+                                               if name[1] == slug])
+            if end:  # "I got killed in Rumble, do I ...": the name's comma ends a clause
+                ended = typed[end - 1].value[-1:]
+                typed = typed[:start] + ([Text(ended)] if ended in _PUNCTUATION else []) + typed[end:]
     # A "?" standing alone ('what is a "dead wizard"?') is the sentence's, not a term.
     spoken = [w for w in words if w.value.strip(_PUNCTUATION)]
     if spoken or others:
@@ -346,7 +354,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
         result.asks_definition = _asks_definition(words, kept)
         result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
-        result.answer_kind = question_kind([w.value for w in words], result.asks_definition)
+        result.answer_kind = question_kind([w.value for w in typed], result.asks_definition)
         if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
             # "what is a rally card": the glossary has Rally, and many texts say "card"
             result.dropped.append(kept[-1].value)

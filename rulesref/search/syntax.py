@@ -582,5 +582,6 @@ def parse(q: str) -> Query:
         if error.limit != "lookups" or sentence == q:
             raise
         query = _Parser(sentence).parse()
+        query.source = q  # as typed: the words' positions are the same
         query.warnings.append(f"'or' was read as a word; as an operator: {error.message}.")
         return query

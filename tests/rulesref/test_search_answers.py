@@ -18,9 +18,28 @@ pytestmark = pytest.mark.django_db
     ("who goes first in demoniac", "order"), ("turn order", "order"),
     ("I got attacked and have two defense cards, can I use both?", "yes/no"),
     ("what happens when I die", None), ("initiative tie", None),
+    # the question after the words before it, or at the sentence's end
+    ("in how many cards do I start with", "number"), ("so can I pass", "yes/no"),
+    ("legendary devils how many for 3 players", "number"), ("tied on vp who wins", "who/which"),
+    ("the wizard who killed me gets a token", None),
+    ("no delivery in my spell? whats my initiative then", None),
+    ("rumble - i laid down 4 cards, do i lose the spell?", "yes/no"),
+    ("2 hp and 5 damage - do I come back at 20 or 17", "who/which"),
 ])
 def test_the_kind_of_answer_asked(q, kind):
     assert question_kind(q.split()) == kind
+
+
+@pytest.mark.parametrize(("q", "kind"), [
+    # the game's name ended the situation: its comma still ends a clause
+    ("I got killed in Rumble, do I keep my treasures?", "yes/no"),
+    ("in satanic panic how many cards do I start with", "number"),
+    # "or" is an operator of the syntax, and a word of the question
+    ("arena: I'm at 1 hp and take 3 damage, do I come back at 18 or 20?", "who/which"),
+])
+def test_the_kind_of_answer_asked_in_a_sentence_naming_its_game(q, kind):
+    call_command("load_catalog", verbosity=0)
+    assert search_all(q=q, limit=3).understood.answer_kind == kind
 
 
 def _answer(q):
