@@ -43,7 +43,9 @@ def synthetic_entries(count: int, games, seed: int = 1):
         )
 
 
-def build(count: int) -> None:
+def build(count: int, game: str | None = None) -> None:
+    """Migrate, load the catalog and add ``count`` synthetic entries: spread over every
+    game, or all in ``game`` (a slug: e.g. a 5,000-card Rumble for bench/sandbox_http.py)."""
     from django.core.management import call_command
 
     from cardsite.models import Entry, Game
@@ -52,7 +54,7 @@ def build(count: int) -> None:
     call_command("migrate", verbosity=0)
     call_command("load_catalog", verbosity=0)
     Entry.objects.filter(slug__startswith="synthetic-").delete()
-    games = list(Game.objects.all())
+    games = list(Game.objects.filter(slug=game) if game else Game.objects.all())
     batch = []
     for entry in synthetic_entries(count, games):
         batch.append(entry)

@@ -1,7 +1,13 @@
 """Catalog entries as sandbox cards (the Django side; the engine sees plain dicts)."""
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
+from django.urls import reverse
+
 from cardsite.models import Entry
+from cardsite.response_cache import EVERYTHING, versions
 from engine.spellgames import deck
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
 
@@ -21,8 +27,25 @@ def deck_cards(game: str) -> list[dict]:
     """The cards a dealt table's Main Deck can hold, whatever the catalog's size: of
     each type, the first entries by name up to the rulebook's count of that type
     (engine.spellgames.deck deals those, in that order, and stand-ins for the rest;
-    a Wild Magic or Rally entry stands for every copy). At most ~130 rows are read
-    per table, not the whole catalog (80k entries took 5 s and were refused)."""
+    a Wild Magic or Rally entry stands for every copy). At most ~130 rows are read,
+    not the whole catalog (80k entries took 5 s and were refused), and only once per
+    process until the game's catalog changes: reading them was most of a new table's
+    cost (50 ms at 5,000 cards in the game)."""
+    current = versions()
+    return _deck_cards(game, current.get(EVERYTHING, ""), current.get(game, ""))
+
+
+@lru_cache(maxsize=8)
+def _deck_cards_read(game: str, everything_version: str, game_version: str) -> tuple:
+    return tuple(_read_deck_cards(game))
+
+
+def _deck_cards(game: str, everything_version: str, game_version: str) -> list[dict]:
+    # A copy each time: a table's state is built from (and may edit) these dicts.
+    return json.loads(json.dumps(_deck_cards_read(game, everything_version, game_version)))
+
+
+def _read_deck_cards(game: str) -> list[dict]:
     counts = deck.MAIN_DECK.get(game, {})
     cards = []
     for kind in sorted(counts):
@@ -54,6 +77,22 @@ def _card(entry) -> dict:
                   for b in entry.bands.all()],
         "abilities": entry.abilities or [],  # scripted: the round flow plays it
     }
+
+
+def card_urls(game: str, cards, catalog=()) -> dict[str, str]:
+    """Catalog pages by card name: a card of the table's dealt ``catalog`` (read from the
+    database when the table was made) links by its entry's slug with no query; other
+    names are looked up (stand-ins have no page)."""
+    known = {c["name"]: c["entry"] for c in catalog if isinstance(c, dict) and c.get("entry")}
+    urls, asked = {}, set()
+    for card in cards:
+        name = card.get("name")
+        if name in known:
+            urls[name] = reverse("card-detail", args=[game, known[name]])
+        elif name and not card.get("stand_in"):
+            asked.add(name)
+    urls.update(entry_urls(game, asked - urls.keys()))
+    return urls
 
 
 def entry_urls(game: str, names) -> dict[str, str]:

@@ -49,13 +49,13 @@ def _card_view(card: dict, urls: dict) -> dict:
 
 def present_spell(game: str, state: dict) -> dict:
     core = state["game"]
-    names = [c["name"] for spell in state["spells"].values() for c in spell]
-    urls = catalog_cards.entry_urls(game, names + [c["name"] for q in [state["queue"]] for c in q])
     caster = rounds.caster(state)
     dealt = bool(state.get("deal"))
     hands = {w["name"]: [deck.card(state, c) for c in w["hand"]] for w in core["wizards"]} \
         if dealt else {}
-    urls.update(catalog_cards.entry_urls(game, [c["name"] for h in hands.values() for c in h]))
+    shown = [*(c for spell in state["spells"].values() for c in spell), *state["queue"],
+             *(c for h in hands.values() for c in h)]
+    urls = catalog_cards.card_urls(game, shown, state.get("catalog") or ())
     wizards = []
     for w in core["wizards"]:
         spell = state["spells"].get(w["name"], [])

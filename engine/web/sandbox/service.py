@@ -222,6 +222,10 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
                                          updated=timezone.now())
         SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
                                     version=1)
+        # The seats' links now, in the same transaction: else the owner's first view
+        # of the page would be a write of its own.
+        SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=name) for name in
+                                         [*seats(game, sandbox.state), ""]])
     return sandbox
 
 

@@ -116,6 +116,8 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
         for_seat(view, access.seat)
         readonly = readonly or access.seat is None or view["actor"] not in (None, access.seat)
     return {"sandbox": sandbox, "key": access.key, "access": access, "view": view,
+            # every move's form posts here: reversed once, not once per button
+            "act_url": reverse("sandbox-act", args=[access.key]),
             "seats": seats(sandbox.game, sandbox.state),
             "message": message, "message_status": status, "log": _log(sandbox, step),
             "readonly": readonly, "step": step,

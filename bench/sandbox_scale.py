@@ -1,0 +1,133 @@
+"""A dealt sandbox from a big game over HTTP: new tables and their first page against the
+/healthz floor, on SQLite and PostgreSQL in one run.
+
+    .venv/bin/python bench/sandbox_scale.py [--cards 5000] [--requests 200]
+        [--pg postgres://postgres@127.0.0.1:5433/grimoire_bench]
+
+Builds (once per size) a database whose Rumble holds ``--cards`` SYNTHETIC cards besides
+its own (bench/synthetic_catalog.py): a SQLite file under bench/var/sandbox-<cards>/ and,
+with --pg (or BENCH_DATABASE_URL), that PostgreSQL database. Serves each with gunicorn
+(2 workers) and takes turns, a tenth of the requests at a time, on one keep-alive
+connection: GET /healthz; "New table" (the form post: a dealt two-wizard Rumble match,
+each a distinct table, answered 303); the first GET of each of those tables' pages (the
+owner's page: every hand, the seats' links); and a dealt table through the JSON API (201,
+its state and legal actions). The creation throttle is off (SANDBOX_CREATE_RATE=off):
+the figures are the views'. Prints median and p95 per target and the ratio of each
+median to the floor's. Figures, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.http_bench import VAR, bench_env, served  # noqa: E402
+from bench.sandbox_http import Session  # noqa: E402
+
+ROUNDS = 10
+GAME = "rumble"
+
+
+def prepared(cards: int, database_url: str | None) -> dict:
+    env = bench_env()
+    env["SANDBOX_CREATE_RATE"] = "off"
+    env.pop("DATABASE_URL", None)
+    var = VAR / (f"sandbox-pg-{cards}" if database_url else f"sandbox-{cards}")
+    var.mkdir(parents=True, exist_ok=True)
+    env.update(GRIMOIRE_VAR_DIR=str(var), STATIC_ROOT=str(var / "static"))
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    marker = var / "built"
+    if not marker.exists() or marker.read_text() != (database_url or ""):
+        code = (f"import sys, django; sys.path.insert(0, {str(ROOT)!r}); django.setup();"
+                f"from bench.synthetic_catalog import build; build({cards}, {GAME!r})")
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=ROOT, env=env, check=True)
+        marker.write_text(database_url or "")
+    return env
+
+
+def measure(env: dict, requests: int) -> dict[str, list[float]]:
+    with served(env) as base:
+        s = Session(urlsplit(base).port)
+        _, page = s.request("GET", "/engine/sandbox/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        made: list[str] = []
+
+        def healthz():
+            s.request("GET", "/healthz")
+
+        def create():
+            response, body = s.request("POST", "/engine/sandbox/new/", {
+                "csrfmiddlewaretoken": token, "game": GAME, "wizards": "Alice, Bob",
+                "variant": "match"})
+            if response.status != 303:
+                raise SystemExit(f"new table refused ({response.status}): {body[:300]}")
+            made.append(response.getheader("Location"))
+
+        def page():
+            response, body = s.request("GET", made.pop(0))
+            if response.status != 200 or 'data-testid="place"' not in body:
+                raise SystemExit(f"table page ({response.status}) without a dealt hand")
+
+        def api_create():
+            response, body = s.request("POST", "/api/engine/sandboxes/", json_body={
+                "game": GAME, "players": ["Alice", "Bob"], "options": {"variant": "match"}})
+            if response.status != 201 or not json.loads(body)["state"].get("deal"):
+                raise SystemExit(f"API table refused ({response.status}): {body[:300]}")
+
+        targets = {"healthz (floor)": healthz, "new table (form post)": create,
+                   "its page, first view": page, "new table (JSON API)": api_create}
+        for fn in targets.values():  # warm up (each page takes a table the create made)
+            for _ in range(10):
+                fn()
+        times: dict[str, list[float]] = {name: [] for name in targets}
+        for _ in range(ROUNDS):
+            for name, fn in targets.items():
+                for _ in range(max(1, requests // ROUNDS)):
+                    started = time.perf_counter()
+                    fn()
+                    times[name].append((time.perf_counter() - started) * 1000)
+        create()
+        size = len(s.request("GET", made.pop(0))[1].encode())
+    return times, size
+
+
+def report(label: str, times: dict[str, list[float]], size: int) -> None:
+    floor = statistics.median(times["healthz (floor)"])
+    print(f"\n{label}")
+    print(f"{'target':26} {'median ms':>10} {'p95 ms':>8} {'ratio':>6}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        p95 = statistics.quantiles(values, n=20)[-1]
+        print(f"{name:26} {median:10.2f} {p95:8.2f} {median / floor:6.2f}")
+    if size:
+        print(f"a table's page: {size:,} bytes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=5000)
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--pg", default=os.environ.get("BENCH_DATABASE_URL"))
+    args = parser.parse_args()
+    runs = [("SQLite", None)] + ([("PostgreSQL", args.pg)] if args.pg else [])
+    for label, url in runs:
+        env = prepared(args.cards, url)
+        times, size = measure(env, args.requests)
+        report(f"{label}: a dealt Rumble table from a game of {args.cards:,} synthetic cards "
+               f"and its own, {args.requests} requests each, gunicorn 2 workers", times, size)
+
+
+if __name__ == "__main__":
+    main()
