@@ -72,7 +72,9 @@ def _site_env(tmp: Path) -> dict:
            "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "GRIMOIRE_VAR_DIR": str(tmp), "GRIMOIRE_PLAIN_STATIC": "1",
            "DJANGO_SETTINGS_MODULE": "cardsite.settings", "PYTHONPATH": str(ROOT),
-           "API_ANON_THROTTLE_RATE": "100000/min", "SECURE_COOKIES": "0"}
+           "API_ANON_THROTTLE_RATE": "100000/min", "SECURE_COOKIES": "0",
+           # No worker beside the site: a confirmed import is applied in its request.
+           "TASKS_BACKEND": "immediate"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     # SQLite chosen by URL, as an operator would: it must keep WAL, IMMEDIATE and
     # the busy timeout (cardsite.settings gives every SQLite the same options).

@@ -7,6 +7,7 @@ from cardsite.images import admin_views as image_views
 urlpatterns = [
     path("import/", admin_views.import_view, name="editorial-import"),
     path("import/<int:pk>/confirm/", admin_views.import_confirm, name="editorial-import-confirm"),
+    path("import/<int:pk>/", admin_views.import_progress, name="editorial-import-progress"),
     path("export/", admin_views.export_view, name="editorial-export"),
     path("coverage/", admin_views.coverage_view, name="editorial-coverage"),
     path("coverage/add/<int:component_id>/", admin_views.bulk_add_view, name="editorial-bulk-add"),

@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -21,10 +21,10 @@ from django.utils.text import slugify
 
 from cardsite import games
 from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import CatalogFormatError
 from cardsite.editorial import catalog_sheets
-from cardsite.editorial.catalog_changes import StalePlan, catalog_file_apply, catalog_file_plan
+from cardsite.editorial.catalog_changes import catalog_file_plan
 from cardsite.editorial.catalog_sheets import SheetRow
+from cardsite.editorial.import_tasks import apply_import, import_state
 from cardsite.editorial.models import PendingImport, Suggestion
 from cardsite.editorial.suggestions import (
     duplicates_of,
@@ -117,29 +117,50 @@ def import_view(request):
 
 @staff_view("editorial.import_catalog")
 def import_confirm(request, pk: int):
+    """Enqueue the apply (cardsite.editorial.import_tasks) and show its progress page.
+
+    Only a previewed (or stale, re-previewed) import is enqueued, once: a second click
+    while it runs lands on the same progress page."""
     pending = get_object_or_404(PendingImport, pk=pk, user=request.user)
     if request.method != "POST":
         return redirect("editorial-import")
-    try:
-        plan, report = catalog_file_apply(
-            content=bytes(pending.content), filename=pending.filename, user=request.user,
-            game=pending.game or None, prune=pending.prune, digest=request.POST.get("digest"),
-            preview=pending.preview,
-            rows=None if pending.rows is None else [SheetRow(n, cells) for n, cells in pending.rows])
-    except StalePlan as stale:
-        messages.warning(request, f"{stale} Nothing was written: here is what the file would "
-                                  "change now. Confirm again to apply it.")
-        pending.preview = stale.plan.fingerprints()
-        pending.save(update_fields=["preview"])
+    with transaction.atomic():  # the task row commits with the status
+        if PendingImport.objects.filter(pk=pk, status__in=CONFIRMABLE).update(
+                status=PendingImport.Status.QUEUED, outcome=None):
+            result = apply_import.enqueue(pending.pk, request.POST.get("digest") or None)
+            PendingImport.objects.filter(pk=pk).update(task_id=str(result.id))
+    return redirect("editorial-import-progress", pk=pk)
+
+
+CONFIRMABLE = (PendingImport.Status.PREVIEWED, PendingImport.Status.STALE)
+
+
+@staff_view("editorial.import_catalog")
+def import_progress(request, pk: int):
+    """Where a confirmed import is: rows done while it runs (the page reloads itself;
+    ``?format=json`` for a script), then what it wrote, or why nothing was written."""
+    pending = get_object_or_404(PendingImport, pk=pk, user=request.user)
+    state = import_state(pending)
+    if request.GET.get("format") == "json":
+        response = JsonResponse(state)
+        response["Cache-Control"] = "private, no-store"
+        return response
+    if pending.status == PendingImport.Status.STALE:
+        # What the file would change now, to confirm again (the preview was updated).
+        plan = catalog_file_plan(
+            content=bytes(pending.content), filename=pending.filename, game=pending.game or None,
+            prune=pending.prune,
+            rows=None if pending.rows is None else [SheetRow(n, c) for n, c in pending.rows])
+        messages.warning(request, f"{state['outcome'].get('message', '')} Nothing was written: "
+                                  "here is what the file would change now. Confirm again to "
+                                  "apply it.")
         return _render(request, "editorial/import.html", "Import a catalog file",
-                       form=ImportForm(), plan=stale.plan, pending=pending, games=_game_choices(),
+                       form=ImportForm(), plan=plan, pending=pending, games=_game_choices(),
                        formats=("csv", "xlsx"))
-    except CatalogFormatError as exc:
-        messages.error(request, f"The file no longer validates: {exc}")
-        return redirect("editorial-import")
-    pending.delete()
-    return _render(request, "editorial/import_done.html", "Import applied", plan=plan,
-                   report=report)
+    title = {PendingImport.Status.APPLIED: "Import applied",
+             PendingImport.Status.FAILED: "Import failed"}.get(pending.status, "Import running")
+    return _render(request, "editorial/import_progress.html", title, pending=pending,
+                   state=state)
 
 
 # --- export and templates ---------------------------------------------------------

@@ -177,7 +177,8 @@ def catalog_file_plan(*, content: bytes, filename: str, game: str | None = None,
 def catalog_file_apply(*, content: bytes, filename: str, user=None, game: str | None = None,
                        prune: bool = False, digest: str | None = None,
                        preview: dict[str, str] | None = None,
-                       rows: list[SheetRow] | None = None) -> tuple[CatalogFilePlan, ImportReport]:
+                       rows: list[SheetRow] | None = None,
+                       progress=None) -> tuple[CatalogFilePlan, ImportReport]:
     """Re-plan the file and write it in one transaction, history saying who imported what.
 
     ``preview`` is the preview's ``fingerprints()``: staleness is per object. An
@@ -187,7 +188,10 @@ def catalog_file_apply(*, content: bytes, filename: str, user=None, game: str | 
     (someone edited or deleted it since; the file has it as it was) is left as
     it is. So a file that adds entries applies while others edit other ones.
     ``digest`` (the whole preview's hash) is the older, all-or-nothing check.
+    ``progress(done, total, message)``, if given, is told how far the write is.
     """
+    progress = progress or (lambda done, total, message: None)
+    progress(0, None, "checking the file against the catalog")
     with transaction.atomic():  # SQLite: plan and write under one write lock
         plan = catalog_file_plan(content=content, filename=filename, game=game, prune=prune,
                                  rows=rows)
@@ -206,9 +210,12 @@ def catalog_file_apply(*, content: bytes, filename: str, user=None, game: str | 
             "the command line"
         reason = f"Import of {filename} by {who}"
         if plan.kind == "sheet":
-            return plan, entries_write(plan, user=user, reason=reason)
+            return plan, entries_write(plan, user=user, reason=reason, progress=progress)
+        total = len(plan.changes)
+        progress(0, total, f"writing {total} changes")
         with recorded_as(reason, user):
             report = catalog_import(data=plan.document, prune=prune)
+        progress(total, total, "written")
         return plan, report
 
 

@@ -27,8 +27,10 @@ MODEL_FIELDS = (
 )
 
 
-def entries_write(plan, *, user, reason: str) -> ImportReport:
-    """Apply ``plan`` (a valid sheet plan of one game) and report what was written."""
+def entries_write(plan, *, user, reason: str, progress=None) -> ImportReport:
+    """Apply ``plan`` (a valid sheet plan of one game) and report what was written;
+    ``progress(done, total, message)`` is told the rows done, a batch at a time."""
+    progress = progress or (lambda done, total, message: None)
     report = ImportReport()
     game = Game.objects.get(slug=plan.games[0])
     changes = {c.key: c for c in plan.changes if c.what == "Entry"}
@@ -62,11 +64,20 @@ def entries_write(plan, *, user, reason: str) -> ImportReport:
             if removed:
                 # one by one through the ORM's delete, so each gets its history record
                 game.entries.filter(slug__in=removed).delete()
-            bulk_create_with_history(created, Entry, batch_size=BATCH, default_user=user,
-                                     default_change_reason=reason)
-            if updated:
-                bulk_update_with_history(updated, Entry, fields=sorted(fields), batch_size=BATCH,
+            # A batch at a time, so that the progress moves (the helpers batch the same way).
+            written, count = 0, len(created) + len(updated)
+            progress(0, count, f"writing {count} entries")
+            for start in range(0, len(created), BATCH):
+                bulk_create_with_history(created[start:start + BATCH], Entry, batch_size=BATCH,
                                          default_user=user, default_change_reason=reason)
+                written += len(created[start:start + BATCH])
+                progress(written, count, f"{written} of {count} entries written")
+            for start in range(0, len(updated), BATCH):
+                bulk_update_with_history(updated[start:start + BATCH], Entry,
+                                         fields=sorted(fields), batch_size=BATCH,
+                                         default_user=user, default_change_reason=reason)
+                written += len(updated[start:start + BATCH])
+                progress(written, count, f"{written} of {count} entries written")
             if bands:
                 saved = {e.slug: e.pk for e in game.entries.filter(
                     slug__in=[entry.slug for entry, _ in bands]).only("pk", "slug")}
@@ -75,6 +86,8 @@ def entries_write(plan, *, user, reason: str) -> ImportReport:
                     RollBand(entry_id=saved[entry.slug], position=i, **band)
                     for entry, items in bands for i, band in enumerate(items)
                 ], RollBand, batch_size=BATCH, default_user=user, default_change_reason=reason)
+        progress(len(created) + len(updated), len(created) + len(updated),
+                 "linking the rules and rebuilding the search index")
         linking.relink()  # rules of other games may name these cards too
         rebuild_search_index()
         transaction.on_commit(bump_catalog_version)  # bulk writes send no save signals

@@ -27,6 +27,20 @@ class PendingImport(models.Model):
     preview = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
+    class Status(models.TextChoices):
+        PREVIEWED = "previewed", "Previewed"
+        QUEUED = "queued", "Waiting for the worker"
+        RUNNING = "running", "Being applied"
+        APPLIED = "applied", "Applied"
+        STALE = "stale", "Changed by someone else: nothing written"
+        FAILED = "failed", "Failed: nothing written"
+
+    # The confirmation applies it in the background (cardsite.editorial.import_tasks):
+    # its task, where it is, and what came of it ({"summary", "games"} or {"message"}).
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEWED)
+    task_id = models.CharField(max_length=64, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+
     class Meta:
         permissions = [("import_catalog", "Can import and export catalog files")]
 

@@ -65,11 +65,38 @@ def test_upload_preview_then_confirm(editor_client, catalog, editor):
     assert plan.valid and page.context["pending"]
     assert "1 added" in page.content.decode()
     assert not Entry.objects.filter(slug="new-source").exists()
-    done = editor_client.post(f"/admin/import/{page.context['pending'].pk}/confirm/",
-                              {"digest": plan.digest})
-    assert done.status_code == 200
+    pending = page.context["pending"]
+    done = editor_client.post(f"/admin/import/{pending.pk}/confirm/", {"digest": plan.digest})
+    # Applied in the background (the tests' tasks run at once): its progress page.
+    assert done.status_code == 302 and done["Location"] == f"/admin/import/{pending.pk}/"
+    shown = editor_client.get(done["Location"])
+    assert "Import applied" in shown.content.decode() and "1 added" in shown.content.decode() \
+        or "Entries: 1 created" in shown.content.decode()
     entry = Entry.objects.get(slug="new-source")
     assert entry.history.first().history_change_reason == "Import of new.csv by ed"
+    state = editor_client.get(done["Location"], {"format": "json"}).json()
+    assert state["status"] == "applied" and state["finished"]
+    assert state["progress"]["done"] == state["progress"]["total"] == 1
+    # A second click applies nothing again: the same page.
+    again = editor_client.post(f"/admin/import/{pending.pk}/confirm/", {"digest": plan.digest})
+    assert again["Location"] == done["Location"] and Entry.objects.filter(
+        slug="new-source").count() == 1
+
+
+def test_an_import_that_fails_writes_nothing_and_says_so(editor_client, catalog, monkeypatch):
+    from cardsite.editorial import entries_write
+
+    page = upload(editor_client, b"name,type,glyph\nNew Source,source,dark\n", "new.csv")
+    before = Entry.objects.count()
+
+    def broken():
+        raise RuntimeError("disk full")
+    monkeypatch.setattr(entries_write.linking, "relink", broken)  # after the rows are written
+    done = editor_client.post(f"/admin/import/{page.context['pending'].pk}/confirm/",
+                              {"digest": page.context["plan"].digest}, follow=True)
+    assert "Import failed" in done.content.decode() and "nothing was written" in \
+        done.content.decode()
+    assert Entry.objects.count() == before and not Entry.objects.filter(slug="new-source").exists()
 
 
 def test_ten_megabyte_upload_is_a_clear_error(editor_client, catalog):
