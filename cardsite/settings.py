@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "cardsite.background.apps.BackgroundConfig",
+    "cardsite.submissions.apps.SubmissionsConfig",
 ]
 
 MIDDLEWARE = [
@@ -421,3 +422,9 @@ TASKS = {"default": {"BACKEND": {
 
 # Players' suggested corrections per client address (cardsite.editorial.suggestions).
 SUGGESTION_RATE = os.environ.get("SUGGESTION_RATE", "10/hour")
+
+# Missing cards sent from a photo (cardsite.submissions): photo uploads per client address,
+# and how many submissions with photos may wait at once per client and in all (the disk).
+SUBMISSION_RATE = os.environ.get("SUBMISSION_RATE", "10/hour")
+SUBMISSION_OPEN_PER_CLIENT = int(os.environ.get("SUBMISSION_OPEN_PER_CLIENT", "20"))
+SUBMISSION_OPEN_MAX = int(os.environ.get("SUBMISSION_OPEN_MAX", "2000"))

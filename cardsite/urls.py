@@ -12,6 +12,7 @@ from cardsite.images import serving
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("", include("cardsite.submissions.urls")),  # its review pages are under admin/
     path("admin/", include("cardsite.editorial.admin_urls")),
     path("admin/", admin.site.urls),
     path("api/engine/", include("engine.web.api.urls")),
