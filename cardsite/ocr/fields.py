@@ -111,7 +111,9 @@ def _type_labels(game: str | None, component: str | None) -> dict[str, str]:
         words = component.lower()
         own = {label: slug for label, slug in labels.items() if slug in words}
         if own:
-            return own
+            # "wizard-ability-tiles" names ability-tile, not wizard: the longest wins.
+            longest = max(len(slug) for slug in own.values())
+            return {label: slug for label, slug in own.items() if len(slug) == longest}
     return labels
 
 
@@ -235,6 +237,11 @@ def place(lines: list[Line], card_height: int, *, game: str | None = None,
     text = Field(_clean_text(text_lines) or None, _conf(text_lines))
     if text.value is None:
         notes.append("No rules text was found.")
+
+    if set(labels.values()) == {"ability-tile"}:
+        # A Wizard Ability Tile prints no title: it is named by its text.
+        everything = [line for line in lines if line is not type_line]
+        name = text = Field(_clean_text(everything) or None, _conf(everything))
 
     hint = None
     if name.value and known_names:

@@ -294,7 +294,12 @@ def binarise(grey: Image.Image) -> Image.Image:
     dark = g <= threshold
     length = max(40, int(min(g.shape) * 0.09))
     bars = _long_runs(dark, length, 1) | _long_runs(dark, length, 0)
-    return Image.fromarray(np.where(dark & ~bars, 0, 255).astype(np.uint8))
+    # Everything joined to a bar goes with it: the staircase a slightly turned border
+    # leaves, a corner's curve (beside a title's first letter, they read as part of it).
+    labels, _ = ndimage.label(dark)
+    joined = np.unique(labels[bars])
+    ink = dark & ~np.isin(labels, joined[joined > 0])
+    return Image.fromarray(np.where(ink, 0, 255).astype(np.uint8))
 
 
 def enclosed_number(binary: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int]] | None:

@@ -256,8 +256,8 @@ def photograph(card: Image.Image, distortion: str, seed: int = 0, *,
         spot = np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (0.08 * w) ** 2)))
         arr = arr + spot[..., None] * 170
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8))
-    if distortion == "motion-blur":  # the phone moved: a streak of a few pixels
-        k = 7
+    if distortion == "motion-blur":  # the phone moved: a streak of a few pixels (Pillow's
+        k = 5  # kernels go up to 5 x 5)
         kernel = [0.0] * (k * k)
         for i in range(k):
             kernel[i * k + i] = 1.0 / k
