@@ -219,6 +219,11 @@ class _OpenSpielFamily:
     def legal_actions(self, state) -> list[dict]:
         return state.legal_actions()
 
+    def canonical(self, state, action):
+        """The move ``action`` names, as legal_actions writes it (a core may let a field
+        default, e.g. Satanic Panic's ``player``: the one who decides now)."""
+        return state.canonical(action) if hasattr(state, "canonical") else action
+
     def actor(self, state) -> str | None:
         return state.actor()
 

@@ -17,7 +17,8 @@ applied by hand (``apply`` actions, flagged), never invented:
   player is its source either, so its kills earn no Standee.
 
 ``apply`` is one ability-language effect run on one player: ``{"type": "apply",
-"player", "target", "effect": {"do": "damage", "amount": 2, "target": "self"}}``.
+"player", "target", "effect": {"do": "damage", "amount": 2, "target": "self"}}``
+(``apply_space``: amounts up to APPLY_MOST, or a card of a stack).
 It only applies text that is waiting to be applied (``state.by_hand_open``,
 each ``{"text", "player", "targets", "applied"}``): during a Mayhem or GROUP
 ATTACK the event's, on the players it hits, by its decider; else a text the
@@ -37,10 +38,25 @@ from .by_hand import open_text, waiting
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
                  "dead-wizard-tokens")
-# What legal_actions offers to apply, per player: the commonest effects, 1 each (any
-# effect of APPLY_EFFECTS and any amount may be posted; the page has a form for them).
-OFFERED = ({"do": "damage", "amount": 1, "target": "self"}, {"do": "discard", "amount": 1},
-           {"do": "gain-card", "card": "Burning Limp Wand"})
+# The most an applied effect may give: the most any text the rulebook quotes gives for it
+# (the text applied by hand is not printed, so its amount is the player's, within these).
+APPLY_MOST = {
+    "damage": 5,  # Lucky's Lucky Wand: "Deal 5 damage to target player"
+    "heal": 1,  # Lil' Buddies: "Heal 1 HP"
+    "draw": 2,  # Little Pot o' Gold: "Draw 2 cards"
+    "discard": 3,  # PRIDE: "discard 3 cards"
+    "gain-power": 2,  # Wild Magic: "+2 Power"
+    "dead-wizard-tokens": 2,  # the Dead Wizard Tokens Ability Tile: "gain 2 Dead Wizard Tokens"
+}
+
+
+def apply_space(state) -> list[dict]:
+    """Every effect ``apply`` may carry (what legal_actions offers, per target): each
+    counted effect with an amount from 1 to its APPLY_MOST, and gaining a card of a stack."""
+    counted = [{"do": do, "amount": n, "target": "self"} for do, most in APPLY_MOST.items()
+               for n in range(1, most + 1)]
+    return counted + [{"do": "gain-card", "card": name, "target": "self"}
+                      for name in sorted(state.supplies)]
 
 
 def _clockwise_from(state, name: str) -> list[str]:
@@ -157,16 +173,17 @@ def event_actions(state) -> list[dict]:
 
 
 def apply_actions(state, who: str, targets: list[str] | None = None) -> list[dict]:
-    """The commonest effects (OFFERED), 1 each, on each player a waiting text of ``who``'s
-    may still touch."""
-    actions = []
-    if not any(e["player"] == who for e in waiting(state)):
-        return actions  # the common case, kept cheap: nothing of theirs waits
+    """Each effect of the apply space on each player a waiting text of ``who``'s may
+    still touch (on a free table, outside a Mayhem: on anyone)."""
+    free = state.options.get("free") and not state.table_event
+    if not free and not any(e["player"] == who for e in waiting(state)):
+        return []  # the common case, kept cheap: nothing of theirs waits
     if targets is None:
         targets = [p.name for p in state.players]
+    actions = []
     for name in targets:
-        for effect in OFFERED:
-            action = {"type": "apply", "player": who, "target": name, "effect": dict(effect)}
+        for effect in apply_space(state):
+            action = {"type": "apply", "player": who, "target": name, "effect": effect}
             if not apply_problems(state, action):
                 actions.append(action)
     return actions
@@ -228,6 +245,11 @@ def apply_problems(state, action: dict) -> list[Problem]:
     _, problems = _entry_for(state, action)
     if problems and not (state.options.get("free") and not state.table_event):
         return problems
+    if effect not in apply_space(state):
+        most = ", ".join(f"{do} 1-{n}" for do, n in APPLY_MOST.items())
+        return [Problem("bad-effect", f"apply carries an amount within the most a quoted card "
+                        f"gives ({most}), or gains a card of a stack (" + ", ".join(sorted(
+                            state.supplies)) + "), on its target (target 'self').", rule(key))]
     if effect["do"] == "discard" and not state.player(name).hand:
         return [Problem("empty-hand", f"{name} has no card in hand.", rule("satanic-panic"
                                                                               ".discarding"))]

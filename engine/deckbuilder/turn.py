@@ -183,9 +183,8 @@ class TurnState(TableState):
             return self.pending["player"]
         return self.table_event["decider"] if self.table_event else self.current.name
 
-    def legal_actions(self) -> list[dict]:
-        if self.game_over:
-            return []
+    def _candidates(self) -> list[dict]:
+        """Every move the action space has in this state, before its rules are checked."""
         if self.pending and self.pending["type"] == "discard":
             who = self.pending["player"]
             return [{"type": "discard", "player": who, "card": c}
@@ -204,14 +203,44 @@ class TurnState(TableState):
         candidates = [a for card in sorted(set(me.hand)) for a in self._play_variants(card)]
         candidates += self._buy_variants()
         candidates += self._activate_variants()
-        # Text flagged this turn, applied by hand: the commonest effects, 1 each (any
-        # amount may be posted; the page has a form for it).
+        # Text flagged this turn, applied by hand by the player whose card it is.
         candidates += apply_actions(self, me.name)
-        actions = [a for a in candidates if not self.check(a)]
-        return actions + [{"type": "end-turn", "player": me.name}]
+        return candidates + [{"type": "end-turn", "player": me.name}]
+
+    def legal_actions(self) -> list[dict]:
+        """Exactly the legal moves: each applies; any other move is refused (check)."""
+        if self.game_over:
+            return []
+        return [a for a in self._candidates() if not self._problems(a)]
+
+    def canonical(self, action):
+        """The move ``action`` names: ``player`` may be left out (the player who decides
+        now). Anything else must be written as legal_actions writes it."""
+        if isinstance(action, dict) and "player" not in action and not self.game_over:
+            return {**action, "player": self.actor()}
+        return action
 
     def check(self, action) -> list[Problem]:
-        """Why ``action`` is illegal now ([] if legal); changes nothing."""
+        """Why ``action`` is illegal now ([] if legal); changes nothing. Legal means one of
+        legal_actions (``player`` may be left out): a move the rules allow but written
+        otherwise (a field the card does not take, a choice missing) is refused too."""
+        problems = self._problems(action)
+        if problems:
+            return problems
+        move = self.canonical(action)
+        same = [a for a in self._candidates() if a["type"] == move["type"]
+                and a.get("card") == move.get("card")]
+        if move in same:
+            return []
+        fields = sorted({k for a in same for k in a} - {"type", "player"})
+        return [Problem("not-a-move", f"{move['type']!r}" + (f" of {move['card']}" if
+                        move.get("card") else "") + " is not written as a legal move: "
+                        + (f"it takes the field(s) {', '.join(fields)} with the values "
+                           "legal_actions lists" if fields else "it takes no other field")
+                        + ".", rule("satanic-panic.turn-sequence"))]
+
+    def _problems(self, action) -> list[Problem]:
+        """The rules' reasons to refuse ``action`` ([]: the rules allow it)."""
         if not isinstance(action, dict) or "type" not in action:
             return [Problem("bad-action", "An action is an object with a type.",
                             rule("satanic-panic.turn-sequence"))]
@@ -265,6 +294,7 @@ class TurnState(TableState):
         problems = self.check(action)
         if problems:
             raise EngineError(problems[0].message, field="action", code=problems[0].code)
+        action = self.canonical(action)
         start = len(self.log)
         kind = action["type"]
         if kind == "discard":
@@ -424,6 +454,13 @@ class TurnState(TableState):
                    "unspent Power is lost.")
         drawn = self.draw(me, OPENING_HAND)
         self.event(key, f"5. {me.name} draws {drawn} card(s).")
+        if self.end_conditions():
+            # End of Game (5.1) checks during the end of turn; the ruling end-of-game-timing
+            # reads it as before step 6, so no new GROUP ATTACK changes the final scores.
+            self.event("satanic-panic.end-of-game", "An end condition holds: the game ends "
+                       "before step 6 (no new Legendary Devil is revealed).")
+            self._finish()
+            return
         if self.legendary_devils and not self.devil_face_up:
             self.devil_face_up = True
             upcoming = self.players[(self.active + 1) % len(self.players)].name

@@ -97,7 +97,37 @@ def _demoniac_extras(state) -> list[dict]:
     return extras
 
 
-EXTRA_ACTIONS = {"spell": _spell_extras, "demoniac": _demoniac_extras}
+def _panic_extras(state) -> list[dict]:
+    """Satanic Panic moves a client might try: any player's turn moves, effects applied by
+    hand that no waiting text gives (99 Power on turn 1), the table's own steps."""
+    names = [p.name for p in state.players]
+    cards = sorted({c for p in state.players for c in p.hand + p.discard[:3]})[:12]
+    extras = []
+    for name in names:
+        extras += [{"type": t, "player": name} for t in (
+            "end-turn", "resolved", "no-defense", "mayhem")]
+        extras += [{"type": "mayhem", "player": name, "attack": True},
+                   {"type": "buy", "player": name, "source": "wild-magic"},
+                   {"type": "buy", "player": name, "source": "legendary-devil"},
+                   {"type": "buy", "player": name, "source": "familiar"},
+                   {"type": "activate", "player": name, "card": "Satan's Salute Standee",
+                    "choice": 0}]
+        extras += [{"type": t, "player": name, "card": c} for c in cards
+                   for t in ("play", "discard", "defend")]
+        extras += [{"type": "destroy", "player": name, "zone": "discard", "card": c}
+                   for c in cards[:3]]
+        extras += [{"type": "apply", "player": name, "target": other, "effect": effect}
+                   for other in names for effect in (
+                       {"do": "gain-power", "amount": 99, "target": "self"},
+                       {"do": "damage", "amount": 1, "target": "self"},
+                       {"do": "damage", "amount": 6, "target": "self"},
+                       {"do": "dead-wizard-tokens", "amount": 1, "target": "self"},
+                       {"do": "heal", "amount": 0, "target": "self"})]
+    return extras
+
+
+EXTRA_ACTIONS = {"spell": _spell_extras, "demoniac": _demoniac_extras,
+                 "deckbuilder": _panic_extras}
 
 
 def nearby_actions(family, state, legal: list[dict]) -> list[dict]:

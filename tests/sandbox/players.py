@@ -88,7 +88,15 @@ def spell_player(state: dict, actions: list[dict], rnd: random.Random) -> dict:
     return rnd.choice(actions)
 
 
+# The by-hand effects this player applies: 1 damage, a discard, a Burning Limp Wand (the
+# apply space is wider: engine/deckbuilder/mayhem.py apply_space).
+PANIC_APPLIES = ({"do": "damage", "amount": 1, "target": "self"},
+                 {"do": "discard", "amount": 1, "target": "self"},
+                 {"do": "gain-card", "card": "Burning Limp Wand", "target": "self"})
+
+
 def panic_player(state, actions: list[dict], rnd: random.Random) -> dict:
+    actions = [a for a in actions if a["type"] != "apply" or a["effect"] in PANIC_APPLIES]
     by = _by_type(actions)
     if "resolved" in by:  # a Mayhem or GROUP ATTACK: apply its effect by hand, now and then
         return rnd.choice(by["apply"]) if "apply" in by and rnd.random() < 0.3 else \

@@ -64,12 +64,13 @@ def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client)
     html = page(client, sandbox)
     assert 'data-testid="apply-by-hand"' in html and "Mayhem is resolved: go on" in html
     assert "Wizard 1 takes 1 damage" in html
-    # The form: any effect and amount, on a player it hits.
+    # The form: an effect and amount (within apply_space), on a player it hits.
     post(client, sandbox, {"type": "apply", "player": "Wizard 2"}, **{
         "f.effect.do": "damage", "f.effect.amount": "3", "f.effect.target": "self",
         "f.target": "Wizard 1"})
     post(client, sandbox, {"type": "apply", "player": "Wizard 2"}, **{
-        "f.effect.do": "gain-card", "f.effect.card": "Burning Limp Wand", "f.target": "Wizard 1"})
+        "f.effect.do": "gain-card", "f.effect.card": "Burning Limp Wand", "f.effect.target": "self",
+        "f.target": "Wizard 1"})
     players = sandbox.state["players"]
     assert players[0]["hp"] == 17 and players[0]["discard"][-1] == "Burning Limp Wand"
     post(client, sandbox, {"type": "resolved", "player": "Wizard 2"})

@@ -88,6 +88,8 @@ def test_offered_actions_all_pass_the_preflight_check():
     st = TurnState.new_game(4, True, seed=3, ability_tiles=["lucky-wand"])
     rng = random.Random(3)
     for _ in range(400):
+        if st.is_terminal():
+            break
         actions = st.legal_actions()
         assert all(st.check(a) == [] for a in actions)
         st.apply(rng.choice(actions))

@@ -384,6 +384,31 @@ def test_game_ends_at_end_of_turn_on_each_condition(reason):
     assert st.legal_actions() == []
 
 
+def test_the_game_ends_before_a_new_legendary_devil_is_revealed():
+    """End of Game (5.1) is checked during the end of turn; the ruling end-of-game-timing
+    (a conflict) reads it as after End of Turn step 5: the devil bought this turn leaves
+    the next one face down and its GROUP ATTACK never resolves."""
+    from pathlib import Path
+
+    from engine.rule_refs import rule
+
+    fixture = json.loads((Path(__file__).parents[3] / "fixtures/satanic-panic.json").read_text())
+    (ruling,) = [r for r in fixture["games"][0]["rulings"] if r["slug"] == "end-of-game-timing"]
+    assert ruling["kind"] == "conflict" and "instead of revealing a new Legendary Devil" in \
+        ruling["engine_reading"]
+    st = game()
+    st.power = 20
+    st.apply({"type": "buy", "source": "legendary-devil"})
+    st.dead_wizard_token_stack = []  # an end condition holds at this end of turn
+    devil = st.legendary_devils[0]
+    events = st.apply({"type": "end-turn"})
+    assert st.is_terminal() and "dead-wizard-tokens" in st.end_reasons
+    assert st.table_event is None and not st.devil_face_up
+    assert not any(e.get("card") == devil and e.get("flag") for e in events)
+    steps = [e["text"][:2] for e in events if e["rule"] == rule("satanic-panic.end-of-turn")]
+    assert steps[-1] == "5." and "6." not in steps
+
+
 def test_immediate_end_option_from_the_satan_guide():
     """Satan guide End of Game 'ends immediately' as the end_timing option."""
     st = game(end_timing="immediate")
