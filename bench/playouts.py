@@ -133,7 +133,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--port", type=int, default=8401)
     parser.add_argument("--skip-http", action="store_true")
-    parser.add_argument("--games-only", nargs="*", default=GAMES, help="in-process games")
+    parser.add_argument("--games-only", nargs="*", default=GAMES, help="games to play")
     args = parser.parse_args()
     for game in ("rumble", "anarchy"):
         family_for(game).catalog_source = fixture_catalog
@@ -162,7 +162,7 @@ def main() -> None:
               "by POST .../bots/ (random), stand-in catalog")
         print(f"{'game':15} {'finished':>9} {'calls (median)':>15} {'moves (median)':>15} "
               f"{'s/game':>7}")
-        for game in GAMES:
+        for game in [g for g in GAMES if g in args.games_only]:
             r = over_http(s, game, args.http_games)
             print(f"{game:15} {r['finished'] / r['games']:9.1%} {r['calls']:15.0f} "
                   f"{r['moves']:15.0f} {r['seconds'] / r['games']:7.2f}", flush=True)

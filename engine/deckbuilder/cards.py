@@ -141,7 +141,8 @@ _NAMED = [
 ]
 
 
-# The rulebook prints no main-deck card's or Legendary Devil's VP, only what a point
+# NOT FROM THE RULEBOOK: it prints no main-deck card's or Legendary Devil's VP (nor any
+# distribution of them; checked again for issue 29), only what a point
 # is worth elsewhere: a Satan stack card 1 VP, a Penta-Coin 3 VP (one kill), a Dead
 # Wizard Token -3, a Burning Limp Wand -2. A stand-in scoring 0 let Satan win every
 # game, so a stand-in is worth about 1 VP per 3 Power of its cost (rounded): the
@@ -159,8 +160,8 @@ def _main_stand_in(cost: int) -> CardDef:
     # its outcome depends on what is bought; the name says so.
     return _stand_in(main_stand_in_name(cost), "main",
                      "Generic main-deck stand-in: the rulebook does not list the main "
-                     "deck's cards; cost, Power and VP are placeholders (VP about 1 per 3 "
-                     "Power of cost).", cost=cost, power=cost // 2, vp=stand_in_vp(cost))
+                     "deck's cards; cost, Power and VP are placeholders, not from the "
+                     "rulebook (VP about 1 per 3 Power of cost).", cost=cost, power=cost // 2, vp=stand_in_vp(cost))
 
 
 MAIN_STAND_IN_COSTS = (2, 3, 4, 5, 6, 7)

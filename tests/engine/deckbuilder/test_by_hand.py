@@ -63,3 +63,32 @@ def test_a_free_table_applies_anything_and_says_so_in_the_log():
     events = st.apply(power(me.name, 2))
     assert st.power == 2
     assert any(e.get("flag") and e["text"].startswith("Free table:") for e in events)
+
+
+def test_apply_amounts_stop_at_the_most_a_quoted_text_gives():
+    """Hellfire's text is not printed: its damage is the player's, within Lucky's Lucky
+    Wand's 5 (mayhem.APPLY_MOST); every amount offered applies, the next is refused."""
+    st = game(players=2, satan=True)
+    satan, wizard = st.players
+    satan.hand = ["Hellfire"]
+    st.apply({"type": "play", "card": "Hellfire"})
+    offered = {a["effect"]["amount"] for a in st.legal_actions()
+               if a["type"] == "apply" and a["effect"]["do"] == "damage"}
+    assert offered == {1, 2, 3, 4, 5}
+    problems = st.check(damage(satan.name, wizard.name, 6))
+    assert [p.code for p in problems] == ["bad-effect"] and problems[0].rule == "satanic-panic 6.10.1"
+
+
+def test_a_move_written_with_a_field_it_does_not_take_is_refused_with_its_rule():
+    """legal_actions is exactly the moves (Turn Sequence, 4.3.3): a Glyph takes no pay_hp, end-turn no card;
+    leaving out ``player`` names the player who decides now."""
+    st = game()
+    me = st.current
+    me.hand = ["Glyph"]
+    for action in ({"type": "play", "card": "Glyph", "pay_hp": False},
+                   {"type": "end-turn", "card": "Glyph"}):
+        problems = st.check(action)
+        assert [p.code for p in problems] == ["not-a-move"], action
+        assert problems[0].rule == "satanic-panic 4.3.3"
+    assert st.check({"type": "play", "card": "Glyph"}) == []
+    assert {"type": "play", "player": me.name, "card": "Glyph"} in st.legal_actions()
