@@ -117,6 +117,9 @@ def batch_upload(request):
         except ZipRejected as rejected:
             problems.append(rejected.message)
         else:
+            if not members:
+                problems.append("The zip holds no files.")
+        if not problems:
             batch = SubmissionBatch.objects.create(user=request.user, game=game,
                                                    component=component, filename=upload.name[:200])
             made = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -33,6 +34,8 @@ from cardsite.submissions.models import Submission
 from cardsite.submissions.tasks import read_submission
 
 FIELDS = ("name", "type", "initiative", "cost", "text")
+# A photo uploaded but never sent is let go after this long (it counts in the quotas).
+DRAFT_TTL = timedelta(hours=24)
 OPEN = (Submission.Status.DRAFT, Submission.Status.PENDING)
 
 
@@ -67,6 +70,16 @@ def _check_quotas(key: str) -> None:
                       86400)
 
 
+def expire_drafts() -> int:
+    """Delete drafts never sent within DRAFT_TTL, with their photos."""
+    stale = Submission.objects.filter(status=Submission.Status.DRAFT,
+                                      created__lt=timezone.now() - DRAFT_TTL)
+    keys = [k for pair in stale.values_list("front_key", "back_key") for k in pair]
+    count, _ = stale.delete()
+    transaction.on_commit(lambda: photos.forget(*keys))
+    return count
+
+
 def submission_start(*, game, component=None, front, back=None, fields: dict | None = None,
                      contact: str = "", note: str = "", address: str = "", batch=None,
                      user=None) -> Submission:
@@ -75,6 +88,7 @@ def submission_start(*, game, component=None, front, back=None, fields: dict | N
     batch photo (``batch``) is neither, and is pending at once."""
     key = client_key(address) if address else ""
     if batch is None:
+        expire_drafts()
         _check_quotas(key)
         _take_allowance(key)
     decoded = {"front": photos.checked(front)}

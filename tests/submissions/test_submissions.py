@@ -222,3 +222,46 @@ def test_real_ocr_pipeline_fills_a_draft(client, site):
     submission = Submission.objects.get()
     assert submission.reading_status in ("done", "failed")
     assert isinstance(submission.reading or {}, dict)
+
+
+def test_an_editors_zip_of_photos_becomes_a_batch_read_and_filled(client, site, machine_reads):
+    import zipfile
+
+    from cardsite.editorial.roles import ensure_roles
+    ensure_roles()
+    editor = User.objects.create_user("ed", password="pw-ed-123456", is_staff=True)
+    editor.groups.add(Group.objects.get(name="Editor"))
+    client.force_login(editor)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("one.jpg", card_photo("ONE", seed=1))
+        archive.writestr("two.png", pictures.encoded(pictures.card_picture(seed=2), "PNG"))
+        archive.writestr("notes.txt", "hello")
+    response = client.post(reverse("submission-batch"), {
+        "game": "rumble", "component": "delivery-cards", "file": upload(out.getvalue(), "b.zip")})
+    assert b"notes.txt: not named as an image" in response.content
+    batch = Submission.objects.filter(batch__isnull=False)
+    assert batch.count() == 2 and set(batch.values_list("status", flat=True)) == {"pending"}
+    assert set(batch.values_list("name", flat=True)) == {"Mega Zorch"}  # filled by the reader
+    for junk, said in ((b"PK\x05\x06" + b"\0" * 18, b"holds no files"), (b"nope", b"not a zip")):
+        response = client.post(reverse("submission-batch"), {"game": "rumble",
+                                                              "file": upload(junk, "x.zip")})
+        assert response.status_code == 200 and said in response.content
+    assert Submission.objects.count() == 2
+
+
+def test_drafts_never_sent_expire_with_their_photos(client, site, machine_reads, media,
+                                                   django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from cardsite.submissions.services import expire_drafts
+    start(client)
+    submission = Submission.objects.get()
+    path = media / submission.front_key
+    assert path.exists()
+    Submission.objects.update(created=timezone.now() - timedelta(hours=25))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert expire_drafts() == 1
+    assert not Submission.objects.exists() and not path.exists()
