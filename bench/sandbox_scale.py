@@ -13,7 +13,14 @@ each a distinct table, answered 303); the first GET of each of those tables' pag
 owner's page: every hand, the seats' links); and a dealt table through the JSON API (201,
 its state and legal actions). The creation throttle is off (SANDBOX_CREATE_RATE=off):
 the figures are the views'. Prints median and p95 per target and the ratio of each
-median to the floor's. Figures, not a test.
+median to the floor's.
+
+Then, with every throttle at its production default (SANDBOX_CREATE_RATE 60/hour,
+SANDBOX_ACTION_RATE 2000/hour, the API's 600/min), a scripted client plays whole games
+over HTTP on SQLite through the JSON API (Satanic Panic for 3, the longest, and
+Demoniac for 2, tests/sandbox/players.py's seeded players choosing among the legal
+actions each answer carries) and counts the answers: a 429 is a failure. Figures, not a
+test.
 """
 from __future__ import annotations
 
@@ -103,6 +110,46 @@ def measure(env: dict, requests: int) -> dict[str, list[float]]:
     return times, size
 
 
+def whole_games(env: dict) -> None:
+    import random
+
+    from engine.families import family_for
+    from tests.sandbox.players import demoniac_player, panic_player
+
+    env = {k: v for k, v in env.items() if k not in (
+        "SANDBOX_CREATE_RATE", "SANDBOX_ACTION_RATE", "API_ANON_THROTTLE_RATE")}
+    games = [("satanic-panic", 3, {"satan": True}, panic_player),
+             ("demoniac", 2, {}, demoniac_player)]
+    # A fresh allowance, as for a client that has not played this hour (the earlier runs'
+    # moves on this database came from the same address).
+    subprocess.run([sys.executable, "-c", "import django; django.setup(); from cardsite.models "
+                    "import ApiAllowance; ApiAllowance.objects.all().delete()"],
+                   cwd=ROOT, env=env, check=True)
+    with served(env) as base:
+        s = Session(urlsplit(base).port)
+        for game, players, options, player in games:
+            statuses: dict[int, int] = {}
+            response, body = s.request("POST", "/api/engine/sandboxes/", json_body={
+                "game": game, "players": players, "seed": 3, "options": options})
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            table, rnd, family = json.loads(body), random.Random(3), family_for(game)
+            started, moves = time.perf_counter(), 0
+            while not table["finished"] and moves < 6000:
+                action = player(family.load(table["state"]), table["legal_actions"], rnd)
+                response, body = s.request(
+                    "POST", f"/api/engine/sandboxes/{table['id']}/actions/",
+                    json_body={"version": table["version"], "action": action})
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+                if response.status != 200:
+                    break
+                table, moves = json.loads(body), moves + 1
+            response, _ = s.request("GET", f"/api/engine/sandboxes/{table['id']}/log/")
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            print(f"{game}: {moves} moves over HTTP in {time.perf_counter() - started:.1f} s, "
+                  f"finished: {table['finished']}, answers {dict(sorted(statuses.items()))} "
+                  f"({statuses.get(429, 0)} 429s) at the production rates")
+
+
 def report(label: str, times: dict[str, list[float]], size: int) -> None:
     floor = statistics.median(times["healthz (floor)"])
     print(f"\n{label}")
@@ -120,13 +167,18 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=5000)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--pg", default=os.environ.get("BENCH_DATABASE_URL"))
+    parser.add_argument("--games-only", action="store_true", help="only the whole games")
     args = parser.parse_args()
     runs = [("SQLite", None)] + ([("PostgreSQL", args.pg)] if args.pg else [])
+    if args.games_only:
+        runs = []
     for label, url in runs:
         env = prepared(args.cards, url)
         times, size = measure(env, args.requests)
         report(f"{label}: a dealt Rumble table from a game of {args.cards:,} synthetic cards "
                f"and its own, {args.requests} requests each, gunicorn 2 workers", times, size)
+    print("\nwhole games by a scripted client, SQLite, production throttles:")
+    whole_games(prepared(args.cards, None))
 
 
 if __name__ == "__main__":

@@ -138,6 +138,7 @@ def test_score_satan_penta_coins(api):
     ([player("Ann", 1, dead_wizard_tokens=["XYZ"])], "players[0].dead_wizard_tokens", None),
     ([player("Ann", 1), player("Ann", 2)], "players", "duplicate"),
     ([], "players", "range"),
+    ([player("Ann", 1, satan=0)], "players[0].satan", None),  # a number is not a boolean
 ])
 def test_score_bad_input(api, players, field, code):
     assert_400(post(api, "satanic-panic/score", {"players": players}), field, code)

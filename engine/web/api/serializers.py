@@ -339,7 +339,7 @@ class SatanicPanicPlayerSerializer(StrictSerializer):
     burning_limp_wands = _count("Burning Limp Wands in the deck (-2 each).", required=False)
     legendary_devils = _count("Legendary Devils owned (first tiebreak).", required=False)
     penta_coins = _count("Satan's Penta-Coins.", required=False, allow_null=True)
-    satan = serializers.BooleanField(
+    satan = StrictBooleanField(  # 0 or "yes" is not a boolean (schemathesis sent 0)
         required=False, help_text="This player is Satan: DWT 11 and DWT 22 count only their "
                                   "-3 VP (Satan ignores face-up effects).")
 
