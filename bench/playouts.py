@@ -43,7 +43,7 @@ GAMES = ("rumble", "anarchy", "satanic-panic", "demoniac")
 
 def in_process(game: str, count: int, policy: str) -> dict:
     variants = [v for v in VARIANTS if v[0] == game]
-    actions, finished, unfinished = [], 0, []
+    actions, finished, won, unfinished = [], 0, 0, []
     start = time.perf_counter()
     for seed in range(count):
         variant = variants[seed % len(variants)]
@@ -52,20 +52,23 @@ def in_process(game: str, count: int, policy: str) -> dict:
                       max_actions=MAX_ACTIONS[game], keep_events=False)
         actions.append(len(out.actions))
         finished += out.finished
+        won += bool(out.finished and (family.result(out.state) or {}).get("winner"))
         if not out.finished and len(unfinished) < 3:
             unfinished.append(f"{variant_id(variant)} seed {seed}")
     seconds = time.perf_counter() - start
-    return {"games": count, "finished": finished, "median": statistics.median(actions),
+    return {"games": count, "finished": finished, "won": won,
+            "median": statistics.median(actions),
             "max": max(actions), "per_s": count / seconds, "actions_per_s": sum(actions) / seconds,
             "unfinished": unfinished}
 
 
 def print_rows(title: str, rows: dict) -> None:
     print(f"\n{title}", flush=True)
-    print(f"{'game':15} {'games':>6} {'finished':>9} {'median':>7} {'max':>6} {'games/s':>8} "
-          f"{'actions/s':>10}  unfinished (first 3)")
-    for game, r in rows.items():
-        print(f"{game:15} {r['games']:6d} {r['finished'] / r['games']:9.1%} {r['median']:7.0f} "
+    print(f"{'game':15} {'games':>6} {'finished':>9} {'won':>6} {'median':>7} {'max':>6} "
+          f"{'games/s':>8} {'actions/s':>10}  unfinished (first 3)")
+    for game, r in rows.items():  # won: with a winner (not drawn: Demoniac's round limit)
+        print(f"{game:15} {r['games']:6d} {r['finished'] / r['games']:9.1%} "
+              f"{r['won'] / r['games']:6.1%} {r['median']:7.0f} "
               f"{r['max']:6d} {r['per_s']:8.1f} {r['actions_per_s']:10.0f}  "
               + "; ".join(r["unfinished"]), flush=True)
 
@@ -142,11 +145,11 @@ def main() -> None:
     print_rows(f"in process, random play, bound per game {MAX_ACTIONS}", rows)
     # Greedy looks one move ahead through a copy of the state: cheap for the spell games'
     # dict states, seconds a game for the deck-builder's and Demoniac's (a few games).
-    # Demoniac has no value estimate yet (engine.bots.VALUES): its greedy games are random
-    # play at a copy per move, and none finishes; it is left out.
-    rows = {game: in_process(game, max(1, args.games // (10 if game in ("rumble", "anarchy")
-                                                          else 200)), "greedy")
-            for game in games if game != "demoniac"}
+    # Demoniac's greedy bot (a small state, 40 looks a move) plays a tenth as many.
+    rows = {game: in_process(game, max(1, args.games // (10 if game in ("rumble", "anarchy",
+                                                                     "demoniac") else 200)),
+                             "greedy")
+            for game in games}
     print_rows("in process, greedy play", rows)
     if args.skip_http:
         return

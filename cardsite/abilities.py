@@ -2,7 +2,7 @@
 
 An entry "plays in the sandbox" when it has abilities and its game family's
 interpreter runs every part of them; otherwise its text is "applied by hand".
-The spell games and the deck-builder (Satanic Panic) have one each.
+The spell games, the deck-builder (Satanic Panic) and Demoniac have one each.
 """
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from django.db.models import Q
 
 from engine import abilities as ability_language
 from engine.deckbuilder.abilities import plays as deckbuilder_plays
+from engine.demoniac.abilities import plays as demoniac_plays
 from engine.spellgames.abilities import plays as spell_plays
 
-INTERPRETERS = {"spell": spell_plays, "deck-builder": deckbuilder_plays}
+INTERPRETERS = {"spell": spell_plays, "deck-builder": deckbuilder_plays,
+                "demoniac": demoniac_plays}
 
 
 def plays(family: str, abilities) -> bool:

@@ -29,6 +29,7 @@ TRIGGERS = {
     "end-of-turn": "At the end of your turn",
     "first-turn": "At the start of your first turn",
     "end-of-game": "END OF GAME",
+    "cross": "For each holy cross left at the end of an attack",  # Demoniac's exorcist
 }
 TARGETS = {
     "strongest-foe": "the strongest foe",

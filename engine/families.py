@@ -259,11 +259,20 @@ class DemoniacFamily(_OpenSpielFamily):
     state_class = DemoniacState
     option_keys = ("relic", "split_hits")
     max_players = 4
+    # The catalog's victims, divinities, exorcists, relics and disturbances (the web app
+    # sets it; without it every card but Little Linda and Holy Spritz is a stand-in).
+    catalog_source: Callable[[str], dict] | None = None
 
     def new(self, options: dict, seed, like=None):
+        """``like``: a stored state of the same table (undo, replay): its catalog cards."""
         players = require_int(options.get("players", 2), field="players", low=2, high=4)
+        if isinstance(like, dict):
+            catalog = like.get("catalog")
+        else:
+            catalog = self.catalog_source(self.game) if self.catalog_source else None
         state = DemoniacState.new_game(players, seed=seed, relic=bool(options.get("relic")),
-                                       split_hits=bool(options.get("split_hits")))
+                                       split_hits=bool(options.get("split_hits")),
+                                       catalog=catalog)
         events, state.log = state.log, []
         return state, events
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..abilities import describe
 from ..core import Problem
 from ..rule_refs import rule
+from .abilities import HOLY_SPRITZ_ABILITIES, run
 from .components import SPOTS
 from .rules import (
     CROSS,
@@ -124,9 +126,7 @@ def end_attack(state: DemoniacTable, action) -> None:
         _resolve_relic(state, me, hits, counts[CROSS])
         return
     if counts[CROSS]:
-        state.flag("demoniac.attack.crosses", f"{counts[CROSS]} cross(es): {state.exorcist}'s "
-                   f"power triggers {counts[CROSS]} time(s); exorcist powers are not given, "
-                   "so it is not run.", crosses=counts[CROSS])
+        _crosses(state, me, counts[CROSS])
     if attack["all_exposed_at_start"]:
         problems = winning_problems(me.spots, state.weaknesses, state.exposed, hits)
         if not problems:
@@ -147,15 +147,10 @@ def _destroy_divinity(state: DemoniacTable, me: DemoniacPlayer, spot: str, hits:
     state.destroyed_divinities.append({**divinity, "spot": spot, "by": me.name})
     state.event("demoniac.divinity", f"Power {hits} destroys {divinity['name']} (strength "
                 f"{divinity['strength']}) at the {spot} spot; {me.name} is immune to its effect.")
-    opponents = [state.players[(state.active + k) % len(state.players)]
-                 for k in range(1, len(state.players))]
-    if divinity.get("effect") == "discard-3":
-        for p in opponents:
-            if p.hand:
-                state.pending.append({"player": p.name, "count": min(3, len(p.hand)),
-                                     "reason": divinity["name"]})
-        state.event("demoniac.divinity", f"{divinity['name']}: every opponent discards three "
-                    "cards (all they have if fewer).")
+    abilities = divinity.get("abilities") or (
+        HOLY_SPRITZ_ABILITIES if divinity.get("effect") == "discard-3" else [])  # older states
+    if abilities:  # on the attacker's opponents (7.13); the attacker is immune (7.14)
+        run(state, abilities, "resolved", me.name, divinity["name"], "demoniac.divinity")
     else:
         state.flag("demoniac.divinity", f"{divinity['name']}'s holy effect on the opponents is "
                    "not given, so it is not run.")
@@ -174,10 +169,38 @@ def _resolve_relic(state: DemoniacTable, me: DemoniacPlayer, hits: int, crosses:
         relic["holder"] = me.name
         state.event("demoniac.relic.steal", f"{hits} pentagram(s) >= strength "
                     f"{relic['strength']}: {me.name} steals {relic['name']} from {old}.")
-        state.flag("demoniac.relic", f"{relic['name']}'s power is not given, so it is not run.")
+        _relic_power(state, me, relic)
     else:
         state.event("demoniac.relic.steal", f"{hits} pentagram(s) < strength "
                     f"{relic['strength']}: the relic stays with {relic['holder']}.")
+
+
+def _crosses(state: DemoniacTable, me: DemoniacPlayer, crosses: int) -> None:
+    """Each cross left showing triggers the exorcist's power once (9.5)."""
+    power = [a for a in state.exorcist_power if a.get("trigger") == "cross"]
+    if not power:
+        state.flag("demoniac.attack.crosses", f"{crosses} cross(es): {state.exorcist}'s "
+                   f"power triggers {crosses} time(s); exorcist powers are not given, "
+                   "so it is not run.", crosses=crosses)
+        return
+    state.event("demoniac.attack.crosses", f"{crosses} cross(es): {state.exorcist}'s power "
+                f"triggers {crosses} time(s), against {me.name}.", crosses=crosses)
+    for _ in range(crosses):
+        run(state, power, "cross", me.name, state.exorcist, "demoniac.attack.crosses")
+
+
+def _relic_power(state: DemoniacTable, me: DemoniacPlayer, relic: dict) -> None:
+    """The relic's power takes effect at once and lasts while it is held (12.7)."""
+    abilities = relic.get("abilities") or []
+    run(state, abilities, "resolved", me.name, relic["name"], "demoniac.relic.power")
+    lasting = [a for a in abilities if a.get("trigger") != "resolved"]
+    if lasting:
+        for text in describe(lasting):
+            state.flag("demoniac.relic.power", f"{relic['name']} (held by {me.name}): “{text}” "
+                       "is applied by hand while it is held.", by_hand=text, card=relic["name"])
+    elif not abilities:
+        state.flag("demoniac.relic.power", f"{relic['name']}'s power is not given, so it is "
+                   "not run.")
 
 
 def _faces_text(dice: list[str]) -> str:

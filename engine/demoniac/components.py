@@ -25,7 +25,9 @@ DISTURBANCE = "disturbance"
 EXORCIST_COUNT = 6
 WEAKNESS_CARDS = 6  # five dealt, one returned unseen
 RELIC_COUNT = 4
-HOLY_SPRITZ = {"name": "Holy Spritz", "strength": 3, "effect": "discard-3", "stand_in": False}
+# Holy Spritz's effect ("forces opponents to discard three cards", 7.15) is its abilities
+# (engine.demoniac.abilities.HOLY_SPRITZ_ABILITIES), filled in by new_game.
+HOLY_SPRITZ = {"name": "Holy Spritz", "strength": 3, "stand_in": False}
 
 LITTLE_LINDA = {"name": "Little Linda", "body": 4, "mind": 1, "stand_in": False}
 # Stand-in victims: body + mind = 5 like Little Linda (reading: one strength per spot).
@@ -38,15 +40,14 @@ VICTIMS = [LITTLE_LINDA, *STAND_IN_VICTIMS]
 # Stand-in divinities beside Holy Spritz (strength and effect not given).
 STAND_IN_DIVINITY_STRENGTHS = (2, 2, 3, 4, 4, 5)
 DIVINITIES = [HOLY_SPRITZ] + [
-    {"name": f"Divinity {n} (stand-in, strength {s})", "strength": s, "effect": "",
-     "stand_in": True}
+    {"name": f"Divinity {n} (stand-in, strength {s})", "strength": s, "stand_in": True}
     for n, s in enumerate(STAND_IN_DIVINITY_STRENGTHS, start=1)
 ]
 EXORCISTS = [f"Exorcist {n} (stand-in)" for n in range(1, EXORCIST_COUNT + 1)]
 # Six weakness cards over three symbols: two of each (reading; the split is not given).
 WEAKNESS_SYMBOLS = [s for s in SYMBOLS for _ in range(WEAKNESS_CARDS // len(SYMBOLS))]
 STAND_IN_RELIC_STRENGTHS = (3, 4, 4, 5)
-RELICS = [{"name": f"Relic {n} (stand-in, strength {s})", "strength": s}
+RELICS = [{"name": f"Relic {n} (stand-in, strength {s})", "strength": s, "stand_in": True}
           for n, s in enumerate(STAND_IN_RELIC_STRENGTHS, start=1)]
 
 # Stand-in deck: each possession kind in each symbol alike (the rulebook's two kinds and
@@ -74,15 +75,24 @@ def card_name(card: str) -> str:
     """A card as a player calls it: 'Body Possession (666)', 'Mind Possession (symbol 2, a
     stand-in name)', 'Disturbance' (the rulebook's names; the ids are the engine's)."""
     if card == DISTURBANCE:
-        return "Disturbance"
+        return "Disturbance (a stand-in: no text)"
     kind, symbol = card_kind(card), card_symbol(card)
+    if kind == DISTURBANCE:  # a catalog disturbance: "disturbance/<its name>"
+        return f"Disturbance: {symbol}"
     if kind not in POSSESSION_KINDS:
         return card
     mark = symbol if symbol == KNOWN_SYMBOL else f"{symbol.replace('-', ' ')}, a stand-in name"
     return f"{kind.title()} Possession ({mark})"
 
 
-def stand_in_deck() -> list[str]:
+def stand_in_deck(disturbances: list[str] = ()) -> list[str]:
+    """The deck: the stand-in possessions, then ``disturbances`` (catalog disturbances' ids,
+    at most STAND_IN_DISTURBANCES) and stand-in disturbances for the rest."""
+    known = list(disturbances)[:STAND_IN_DISTURBANCES]
     return ([possession(k, s) for k in POSSESSION_KINDS for s in SYMBOLS
              for _ in range(STAND_IN_PER_POSSESSION)]
-            + [DISTURBANCE] * STAND_IN_DISTURBANCES)
+            + known + [DISTURBANCE] * (STAND_IN_DISTURBANCES - len(known)))
+
+
+def disturbance_id(name: str) -> str:
+    return f"{DISTURBANCE}/{name}"

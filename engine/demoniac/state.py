@@ -26,6 +26,7 @@ from itertools import combinations
 
 from ..core import EngineError, Problem, make_rng, require_int
 from ..rule_refs import rule
+from .abilities import HOLY_SPRITZ_ABILITIES, run, target_options
 from .attack import (
     TARGETS,
     divinity_choices,
@@ -40,6 +41,7 @@ from .components import (
     DISTURBANCE,
     DIVINITIES,
     EXORCISTS,
+    HOLY_SPRITZ,
     POSSESSION_KINDS,
     RELICS,
     SPOTS,
@@ -47,6 +49,7 @@ from .components import (
     WEAKNESS_SYMBOLS,
     card_kind,
     card_name,
+    disturbance_id,
     stand_in_deck,
 )
 from .rules import (
@@ -70,25 +73,32 @@ class DemoniacState(DemoniacTable):
     @classmethod
     def new_game(cls, players: int, seed=None, *, victims: list[dict] | None = None,
                  relic: bool = False, split_hits: bool = False, exact_possession: bool = False,
-                 reshuffle: bool = True, round_limit: int = ROUND_LIMIT) -> DemoniacState:
+                 reshuffle: bool = True, round_limit: int = ROUND_LIMIT,
+                 catalog: dict | None = None) -> DemoniacState:
+        """``catalog``: the catalog's cards (``{"victims", "divinities", "exorcists", "relics",
+        "disturbances"}``, lists of dicts with name, abilities and the values the game
+        reads), dealt before stand-ins."""
         require_int(players, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS)
         if seed is None:
             seed = make_rng(None).randrange(2**31)
-        victims = _require_victims(victims, players)
+        box = dealt_cards(catalog)
+        victims = _require_victims(victims, players, box["victims"])
         rng = make_rng(seed)
-        deck = stand_in_deck()
+        deck = stand_in_deck(box["deck_disturbances"])
         rng.shuffle(deck)
         weakness_cards = list(WEAKNESS_SYMBOLS)
         rng.shuffle(weakness_cards)
-        divinity_cards = [dict(d) for d in DIVINITIES]
+        divinity_cards = [dict(d) for d in box["divinities"]]
         rng.shuffle(divinity_cards)
+        exorcist = rng.choice(box["exorcists"])
         state = cls(
             players=[DemoniacPlayer(name=f"Player {n}", victim=dict(v))
                      for n, v in enumerate(victims, start=1)],
-            deck=deck, exorcist=rng.choice(EXORCISTS),
+            deck=deck, exorcist=exorcist["name"], exorcist_power=exorcist["abilities"],
+            card_texts=box["card_texts"], catalog=catalog or None,
             divinities=dict(zip(SPOTS, divinity_cards, strict=False)),  # the rest stay boxed
             weaknesses=dict(zip(SPOTS, weakness_cards, strict=False)), seed=seed,
-            relic={**rng.choice(RELICS), "holder": "exorcist"} if relic else None,
+            relic={**rng.choice(box["relics"]), "holder": "exorcist"} if relic else None,
             options={"split_hits": split_hits, "exact_possession": exact_possession,
                      "reshuffle": reshuffle,
                      "round_limit": require_int(round_limit, field="round_limit", low=0,
@@ -97,7 +107,11 @@ class DemoniacState(DemoniacTable):
                      "face down around the exorcist in an inverted cross (top, middle, left, right, "
                      "bottom; one returns to the box unseen) with a divinity on each. The deck's "
                      "cards, the divinities other than Holy Spritz, the exorcists, the other "
-                     "victims and the relics are stand-ins: the rulebook does not list them.")
+                     "victims and the relics are stand-ins unless the catalog has them: the "
+                     "rulebook does not list them.")
+        if box["known"]:
+            state.event("demoniac.setup", "From the catalog: " + "; ".join(box["known"])
+                        + ". Everything else is a stand-in.")
         for p in state.players:
             state._draw(p, STARTING_HAND)
         state.event("demoniac.setup", f"Each player is dealt {STARTING_HAND} cards.")
@@ -137,8 +151,11 @@ class DemoniacState(DemoniacTable):
             actions += [{"type": "possess", "player": who, "card": c, "spot": s}
                         for c in sorted(set(me.hand)) if card_kind(c) in POSSESSION_KINDS
                         for s in SPOTS]
-            if DISTURBANCE in me.hand:
-                actions.append({"type": "disturb", "player": who, "card": DISTURBANCE})
+            for card in sorted({c for c in me.hand if card_kind(c) == DISTURBANCE}):
+                targets = self.disturbance_targets(card)
+                actions += ([{"type": "disturb", "player": who, "card": card}] if targets is None
+                            else [{"type": "disturb", "player": who, "card": card, "target": t}
+                                  for t in targets])
             actions += [{"type": "roll", "player": who, "target": t} for t in TARGETS
                         if not roll_problems(self, t)]
         return actions + [{"type": "end-turn", "player": who}]
@@ -194,9 +211,8 @@ class DemoniacState(DemoniacTable):
         if card not in me.hand:
             return [Problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
                             rule("demoniac.playing-cards"))]
-        if kind == "disturb" and card != DISTURBANCE:
-            return [Problem("not-a-disturbance", f"{card} is not a disturbance.",
-                            rule("demoniac.disturbance"))]
+        if kind == "disturb":
+            return self._disturb_problems(card, action)
         if kind == "possess":
             if card_kind(card) not in POSSESSION_KINDS:
                 return [Problem("not-a-possession", f"{card} is not a possession.",
@@ -239,13 +255,39 @@ class DemoniacState(DemoniacTable):
                         f"body and {me.victim['mind']} mind possessions: the victim becomes a "
                         "demoniac, permanently.")
 
+    def disturbance_targets(self, card: str) -> list[str] | None:
+        """The players a disturbance's effect may be aimed at (None: it is aimed at none)."""
+        return target_options(self, self.current.name,
+                              (self.card_texts.get(card) or {}).get("abilities"))
+
+    def _disturb_problems(self, card: str, action: dict) -> list[Problem]:
+        key = rule("demoniac.disturbance")
+        if card_kind(card) != DISTURBANCE:
+            return [Problem("not-a-disturbance", f"{card_name(card)} is not a disturbance.", key)]
+        targets = self.disturbance_targets(card)
+        if targets is None and "target" in action:
+            return [Problem("no-target", f"{card_name(card)} is aimed at nobody: send no "
+                            "target.", key)]
+        if targets is not None and action.get("target") not in targets:
+            return [Problem("bad-target", f"{card_name(card)} is aimed at one of: "
+                            f"{', '.join(targets)}.", key)]
+        return []
+
     def _do_disturb(self, action) -> None:
-        me = self.current
-        me.hand.remove(action["card"])
-        self.discard.append(action["card"])
+        me, card = self.current, action["card"]
+        me.hand.remove(card)
+        self.discard.append(card)
         self.actions_left -= 1
-        self.flag("demoniac.disturbance", f"{me.name} plays a disturbance; its text is not "
-                   "given, so its effect is not run.")
+        known = self.card_texts.get(card)
+        if not known or not known.get("abilities"):
+            self.flag("demoniac.disturbance", f"{me.name} plays {card_name(card)}; its text is "
+                      "not given, so its effect is not run.", card=card)
+            return
+        self.event("demoniac.disturbance", f"{me.name} plays {card_name(card)}"
+                   + (f" at {action['target']}" if action.get("target") else "") + ".",
+                   card=card)
+        run(self, known["abilities"], "resolved", me.name, known["name"],
+            "demoniac.disturbance", chosen=action.get("target"))
 
     def _do_discard(self, action) -> None:
         owed = self.pending[0]
@@ -290,15 +332,67 @@ class DemoniacState(DemoniacTable):
                     f"{drawn} card(s); {ACTIONS_PER_TURN} actions.")
 
 
-def _require_victims(victims, players: int) -> list[dict]:
+def dealt_cards(catalog: dict | None) -> dict:
+    """The box a table is dealt from: the catalog's cards first (those the game can read:
+    a divinity or relic needs its strength, a victim body and mind), then stand-ins.
+    ``known`` says which came from the catalog."""
+    catalog = catalog if isinstance(catalog, dict) else {}
+
+    def entries(key, *needed):
+        return [c for c in catalog.get(key) or [] if isinstance(c, dict)
+                and isinstance(c.get("name"), str)
+                and all(isinstance(c.get(n), int) for n in needed)]
+
+    def first(known: list[dict], stand_ins: list[dict], count: int) -> list[dict]:
+        names = {c["name"] for c in known}
+        return known + [c for c in stand_ins if c["name"] not in names][:max(0, count
+                                                                              - len(known))]
+
+    def own(card: dict, **extra) -> dict:
+        return {"name": card["name"], "abilities": list(card.get("abilities") or []),
+                "entry": card.get("entry"), "stand_in": False, **extra}
+
+    victims = [own(v, body=v["body"], mind=v["mind"]) for v in entries("victims", "body", "mind")
+               if v["body"] + v["mind"] <= len(SPOTS)]
+    divinities = [own(d, strength=d["strength"]) for d in entries("divinities", "strength")]
+    for d in divinities:  # the rulebook tells Holy Spritz's effect (7.15)
+        if d["name"] == HOLY_SPRITZ["name"] and not d["abilities"]:
+            d["abilities"] = HOLY_SPRITZ_ABILITIES
+    relics = [own(r, strength=r["strength"]) for r in entries("relics", "strength")]
+    exorcists = [own(e) for e in entries("exorcists")]
+    disturbances = [own(d, text=d.get("text"), copies=d.get("copies"))
+                    for d in entries("disturbances")]
+    deck_disturbances, card_texts = [], {}
+    for d in disturbances:
+        copies = d.get("copies") if isinstance(d.get("copies"), int) else None
+        card_texts[disturbance_id(d["name"])] = d
+        deck_disturbances += [disturbance_id(d["name"])] * max(1, copies or 1)
+    builtin = [{**d, "abilities": HOLY_SPRITZ_ABILITIES if d["name"] == HOLY_SPRITZ["name"]
+                else []} for d in DIVINITIES]
+    known = [f"{label} {', '.join(c['name'] for c in cards)}" for label, cards in (
+        ("victims", victims), ("divinities", divinities), ("exorcists", exorcists),
+        ("relics", relics), ("disturbances", disturbances)) if cards]
+    return {
+        "victims": first(victims, VICTIMS, len(VICTIMS)),
+        # Known cards are dealt first: every known divinity while there are five spots;
+        # the exorcist and the relic are chosen among the known ones when there are any.
+        "divinities": first(divinities, builtin, len(SPOTS) if divinities else len(DIVINITIES)),
+        "exorcists": exorcists or [{"name": n, "abilities": [], "stand_in": True}
+                                   for n in EXORCISTS],
+        "relics": relics or [{**r, "abilities": []} for r in RELICS],
+        "deck_disturbances": deck_disturbances, "card_texts": card_texts, "known": known,
+    }
+
+
+def _require_victims(victims, players: int, box: list[dict] = VICTIMS) -> list[dict]:
     if victims is None:
-        return [dict(v) for v in VICTIMS[:players]]
+        return [dict(v) for v in box[:players]]
     if not isinstance(victims, list) or len(victims) != players:
         raise EngineError(f"victims must list {players} victims", field="victims")
     out = []
     for i, v in enumerate(victims):
         if isinstance(v, str):
-            known = next((k for k in VICTIMS if k["name"] == v), None)
+            known = next((k for k in box if k["name"] == v), None)
             if known is None:
                 raise EngineError(f"unknown victim {v!r}", field=f"victims[{i}]")
             out.append(dict(known))

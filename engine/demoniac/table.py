@@ -46,6 +46,9 @@ class DemoniacTable:
     exposed: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(SPOTS, False))
     destroyed_divinities: list[dict] = field(default_factory=list)
     relic: dict | None = None  # {"name", "strength", "holder": "exorcist" or a player}
+    exorcist_power: list[dict] = field(default_factory=list)  # its abilities ("cross")
+    card_texts: dict[str, dict] = field(default_factory=dict)  # catalog disturbances by id
+    catalog: dict | None = None  # the catalog's cards this table was dealt (undo, replay)
     active: int = 0
     turn: int = 1
     actions_left: int = ACTIONS_PER_TURN

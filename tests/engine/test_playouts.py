@@ -36,6 +36,7 @@ def bundled_catalog(monkeypatch):
     """Spell tables deal the bundled catalog's cards (scripted and by-hand ones)."""
     for game in ("rumble", "anarchy"):
         monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
+    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)  # stand-ins, no DB
 
 
 @pytest.mark.parametrize("variant", [_marked(v[0], v, under=UNDER_WORK_PLAYOUTS)

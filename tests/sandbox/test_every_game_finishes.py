@@ -25,6 +25,13 @@ VARIANTS = ([("satanic-panic", {"players": n, "satan": satan}, panic_player)
 SEEDS = (1, 2)
 
 
+@pytest.fixture(autouse=True)
+def stand_ins(monkeypatch):
+    """Demoniac tables of stand-ins (no database here: the catalog's cards are
+    tests/sandbox/test_demoniac_catalog.py's)."""
+    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)
+
+
 def playout(game: str, options: dict, player, seed: int):
     """The finished state, the actions taken, and the fewest cards Demoniac's deck and
     discard pile held together at a turn's end (a starved deck draws nothing)."""

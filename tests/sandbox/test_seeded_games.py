@@ -25,6 +25,7 @@ def bundled_catalog(monkeypatch):
     """Spell tables deal the bundled catalog's cards, read without the database."""
     for game in ("rumble", "anarchy"):
         monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
+    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)  # stand-ins
 
 
 def play(game: str, options: dict, seed: int, player, invariant) -> tuple[object, int]:

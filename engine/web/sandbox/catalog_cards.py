@@ -56,6 +56,25 @@ def _read_deck_cards(game: str) -> list[dict]:
     return cards
 
 
+# Demoniac's kinds of card a table deals from the catalog (engine.demoniac.state.dealt_cards),
+# with how many the box holds (SETUP 3, Evil Relics 12.2) or a cap for the deck's disturbances.
+DEMONIAC_KINDS = {"victim": ("victims", 4), "divinity": ("divinities", 12),
+                  "exorcist": ("exorcists", 6), "relic": ("relics", 4),
+                  "disturbance": ("disturbances", 18)}
+
+
+def demoniac_cards(game: str) -> dict:
+    """Demoniac's catalog cards as ``DemoniacState.new_game``'s ``catalog``: of each kind,
+    the first entries by name (a few rows per table, whatever the catalog's size)."""
+    out = {}
+    for kind, (key, limit) in DEMONIAC_KINDS.items():
+        entries = Entry.objects.filter(game__slug=game, type=kind).order_by("name")[:limit]
+        out[key] = [{"name": e.name, "entry": e.slug, "abilities": e.abilities or [],
+                     "text": e.text, "copies": e.copies, "strength": e.strength,
+                     "body": e.body, "mind": e.mind} for e in entries]
+    return out
+
+
 def card_named(game: str, name: str, kind: str | None = None) -> dict | None:
     """The catalog card a free table's search field names: the entry of that name
     (any case), else the first whose name contains it; of ``kind`` when given."""

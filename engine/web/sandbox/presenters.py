@@ -277,7 +277,8 @@ def _dm_label(action: dict) -> str:
     if kind == "discard":
         return f"{action['player']}: discard {card_name(action['card'])}"
     if kind == "disturb":
-        return "Play a disturbance"
+        return f"Play {card_name(action['card'])}" + (
+            f" at {action['target']}" if action.get("target") else "")
     return "End turn"
 
 

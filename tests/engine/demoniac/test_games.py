@@ -13,6 +13,7 @@ import pytest
 from engine.bots import MAX_ACTIONS
 from engine.demoniac import SPOTS, DemoniacState, attack_dice
 from engine.demoniac.components import card_kind, card_symbol, stand_in_deck
+from engine.families import family_for
 from tests.engine.playouts import VARIANTS, play, variant_id
 
 DECK = Counter(stand_in_deck())
@@ -109,10 +110,11 @@ def test_uniform_random_play_never_reaches_an_illegal_state(seed):
 
 
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v[0] == "demoniac"], ids=variant_id)
-def test_the_greedy_bot_plays_forward_to_a_win(variant):
+def test_the_greedy_bot_plays_forward_to_a_win(variant, monkeypatch):
     """engine.bots' greedy bot, valuing the road to the win (dice, the demoniac's flip,
     symbols matching exposed weaknesses, exposed weaknesses), wins every variant well
     inside the round limit, where uniform random play is stopped drawn."""
+    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)  # stand-ins, no DB
     family, greedy = play(variant, seed=3, policy="greedy", max_actions=MAX_ACTIONS["demoniac"])
     assert greedy.finished and family.result(greedy.state)["winner"]
     _, rand = play(variant, seed=3, policy="random", max_actions=MAX_ACTIONS["demoniac"])
