@@ -265,3 +265,12 @@ def test_drafts_never_sent_expire_with_their_photos(client, site, machine_reads,
     with django_capture_on_commit_callbacks(execute=True):
         assert expire_drafts() == 1
     assert not Submission.objects.exists() and not path.exists()
+
+
+def test_linked_from_the_card_list_an_empty_search_and_the_coverage(client, site):
+    assert 'href="/cards/rumble/submit/"' in client.get("/cards/?game=rumble").content.decode()
+    empty = client.get("/cards/?game=rumble&q=qwxzzy").content.decode()
+    assert "/cards/rumble/submit/?name=qwxzzy" in empty
+    assert "/submit/?name=qwxzzy" in client.get("/search/?q=qwxzzy").content.decode()
+    game = client.get("/games/rumble/").content.decode()
+    assert "of 40 known — <a href=\"/cards/rumble/submit/?component=delivery-cards\">add one</a>" in game
