@@ -90,7 +90,10 @@ def main() -> None:
     print(f"applied in {time.perf_counter() - started:.1f} s: {state['outcome']}")
     print(f"entries now {Entry.objects.count():,}; progress polls that moved: "
           f"{len({s.split('s ', 1)[1] for s in seen})}")
-    Entry.objects.filter(name__startswith=prefix)._raw_delete(Entry.objects.db)
+    from django.db import transaction
+
+    with transaction.atomic():  # through the ORM: their bands, index rows and history go too
+        Entry.objects.filter(name__startswith=prefix).delete()
 
 
 if __name__ == "__main__":
