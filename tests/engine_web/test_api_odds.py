@@ -50,6 +50,7 @@ def test_power_roll_band_gap_is_reported(api):
     ("dice=2&bands=9-3", "bands", "bad-band"),
     ("dice=2&bands=1-6,5-9", "bands", "overlapping-bands"),
     ("dice=2&bands=lots", "bands", "bad-band"),
+    ("dice=2&bands=", "bands", None),  # empty is no "any": refused, as the catalog's filters
 ])
 def test_power_roll_bad_input(api, query, field, code):
     assert_400(get(api, f"power-roll?{query}"), field, code)
@@ -88,6 +89,7 @@ def test_demoniac_small_cases(api, query, exact):
     ("dice=5&actions=x&hits=1", "actions"),
     ("dice=5&actions=3&hits=0", "hits"),
     ("dice=5&actions=3", "hits"),
+    ("dice=5&actions=3&hits=2&policy=", "policy"),
 ])
 def test_demoniac_bad_input(api, query, field):
     assert_400(get(api, f"demoniac?{query}"), field)

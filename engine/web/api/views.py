@@ -22,6 +22,7 @@ from rest_framework.settings import api_settings
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
+from cardsite.api.base import refuse_empty_parameters
 from cardsite.api.parsers import TOO_DEEP
 from engine import odds
 from engine.core import EngineError
@@ -250,6 +251,7 @@ class PowerRollOddsView(CheckerView):
                                   "detail": "dice: Ensure this value is greater than or "
                                   "equal to 1.", "field": "dice"}))])
     def get(self, request):
+        refuse_empty_parameters(request.query_params)  # ?bands= is no "any": as the catalog's
         query = validated(s.PowerRollQuery, request.query_params)
         return _odds_response(odds.power_roll_odds(query["dice"], query.get("bands") or None))
 
@@ -267,6 +269,7 @@ class DemoniacOddsView(CheckerView):
             "re-roll every die that is not a pentagram; stop once the target is reached",
             "dice": 5, "actions": 3, "hits": 4})])
     def get(self, request):
+        refuse_empty_parameters(request.query_params)
         data = validated(s.DemoniacQuery, request.query_params)
         return _odds_response(odds.demoniac_attack_odds(data["dice"], data["actions"],
                                                         data["hits"]))
