@@ -4,28 +4,16 @@ Objects are addressed by game and key (``cards/<game>/<slug>/``,
 ``rules/<game>/<number>/``), so the routes are listed here rather than built
 by a router.
 """
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
+from cardsite.api.base import crud
 from cardsite.api.bulk import BulkCatalogView
 from cardsite.api.catalog_views import CardViewSet, GameViewSet
 from cardsite.api.docs_views import ApiDocsView, ApiSchemaView
 from cardsite.api.errors import api_not_found
 from cardsite.api.root import ApiRootView
-from cardsite.api.rules_views import GlossaryViewSet, RuleViewSet, RulingViewSet
-from cardsite.api.search_views import SearchView
 
 app_name = "api"
-
-LIST = {"get": "list", "post": "create"}
-DETAIL = {"get": "retrieve", "put": "update", "patch": "partial_update", "delete": "destroy"}
-
-
-def crud(prefix: str, viewset, name: str, key: str):
-    return [
-        path(f"{prefix}/", viewset.as_view(LIST), name=f"{name}-list"),
-        path(f"{prefix}/<slug:game>/<{key}>/", viewset.as_view(DETAIL), name=f"{name}-detail"),
-    ]
-
 
 urlpatterns = [
     path("", ApiRootView.as_view(), name="root"),
@@ -35,10 +23,7 @@ urlpatterns = [
     path("cards/autocomplete/", CardViewSet.as_view({"get": "autocomplete"}), name="card-autocomplete"),
     path("cards/random/", CardViewSet.as_view({"get": "random"}), name="card-random"),
     *crud("cards", CardViewSet, "card", "slug:slug"),
-    *crud("rulings", RulingViewSet, "ruling", "slug:slug"),
-    *crud("rules", RuleViewSet, "rule", "str:number"),
-    *crud("glossary", GlossaryViewSet, "term", "slug:slug"),
-    path("search/", SearchView.as_view(), name="search"),
+    path("", include("rulesref.api.urls")),  # rulings/, rules/, glossary/, search/
     path("bulk/catalog.json", BulkCatalogView.as_view(), name="bulk-catalog"),
     path("schema/", ApiSchemaView.as_view(), name="schema"),
     path("docs/", ApiDocsView.as_view(url_name="api:schema"), name="docs"),

@@ -1,6 +1,7 @@
 """What every API view shares: cached reads, staff-only writes, query checks."""
 from __future__ import annotations
 
+from django.urls import path
 from rest_framework import serializers
 
 from cardsite import games
@@ -102,3 +103,16 @@ class SearchParam(serializers.Serializer):
         "parentheses (card fields such as t: or init>= apply to cards only); at most "
         f"{LIMITS.length} characters.",
     )
+
+
+# Objects are addressed by game and key, so routes are listed, not built by a router.
+LIST = {"get": "list", "post": "create"}
+DETAIL = {"get": "retrieve", "put": "update", "patch": "partial_update", "delete": "destroy"}
+
+
+def crud(prefix: str, viewset, name: str, key: str) -> list:
+    """The list and detail routes of a viewset whose objects are keyed by game and ``key``."""
+    return [
+        path(f"{prefix}/", viewset.as_view(LIST), name=f"{name}-list"),
+        path(f"{prefix}/<slug:game>/<{key}>/", viewset.as_view(DETAIL), name=f"{name}-detail"),
+    ]

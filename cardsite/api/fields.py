@@ -13,6 +13,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.utils import html
 
+from cardsite.models import Entry, Game
+
 
 def api_url(request, name: str, *args) -> str:
     path = reverse(f"api:{name}", args=args)
@@ -154,3 +156,73 @@ class RefListField(FormListMixin, serializers.ListField):
     ``game/slug`` / ``game 7.3`` for another game's object."""
 
     child = serializers.CharField()
+
+
+GAME_FIELD = {"queryset": Game.objects.all(), "slug_field": "slug"}
+
+
+class UrlsMixin(serializers.Serializer):
+    """``url`` (this object in the API) and ``page_url`` (its HTML page, or null)."""
+
+    url = serializers.SerializerMethodField()
+    page_url = serializers.SerializerMethodField()
+
+    def api_args(self, obj) -> tuple:
+        raise NotImplementedError
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, obj) -> str:
+        name, *args = self.api_args(obj)
+        return api_url(self.context.get("request"), name, *args)
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_page_url(self, obj) -> str | None:
+        return page_url(obj)
+
+
+# --- references: a short form of an object inside another ----------------------
+
+class EntryRefSerializer(UrlsMixin, serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["game", "slug", "name", "kind", "url", "page_url"]
+
+    def api_args(self, obj):
+        return ("card-detail", obj.game.slug, obj.slug)
+
+
+class StringList(FormListMixin, serializers.ListField):
+    child = serializers.CharField()
+
+
+class ReadOnceFields(serializers.Serializer):
+    """Reading without building the serializer's fields per instance: a
+    ModelSerializer deep-copies and rebuilds its ~30 fields for every serializer
+    (each request), more work than reading a page of entries. Here one instance
+    per class (and process) builds them, and every read goes through the same
+    fields' ``get_attribute`` and ``to_representation``, so the output is the
+    same; method fields run on the reading serializer, with its context."""
+
+    _read_fields: list | None = None
+
+    @classmethod
+    def read_fields(cls) -> list:
+        if cls.__dict__.get("_read_fields") is None:
+            cls._read_fields = [(name, f) for name, f in cls(context={}).fields.items()
+                                if not f.write_only]
+        return cls._read_fields
+
+    def to_representation(self, instance):
+        data = {}
+        for name, f in self.read_fields():
+            if isinstance(f, serializers.SerializerMethodField):
+                data[name] = getattr(self, f.method_name)(instance)
+                continue
+            try:
+                attribute = f.get_attribute(instance)
+            except serializers.SkipField:
+                continue
+            data[name] = None if attribute is None else f.to_representation(attribute)
+        return data

@@ -16,9 +16,9 @@ from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
-from cardsite.pages.search import syntax_error_context
 from cardsite.selectors import card_detail, card_neighbours
 from rulesref.models import GlossaryTerm
+from rulesref.pages.search import syntax_error_context
 from rulesref.search.questions import corrected_text, describe
 from rulesref.search.syntax import And, QuerySyntaxError
 

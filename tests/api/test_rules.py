@@ -120,7 +120,7 @@ def test_unified_search_errors(api, catalog):
 
 
 def test_search_hits_copied_by_key_read_as_the_serializer_would(api, catalog):
-    from cardsite.api.serializers import SearchHitSerializer
+    from rulesref.api.serializers import SearchHitSerializer
 
     assert set(SearchHitSerializer.plain_fields) == set(SearchHitSerializer().fields)
     body = api.get("/api/search/", {"q": "zapper"}).json()
@@ -133,7 +133,7 @@ def test_query_parameters_checked_by_fields_built_once_unless_a_validate_method(
     from rest_framework import serializers
 
     from cardsite.api.base import _has_validators
-    from cardsite.api.search_views import SearchKindParams
+    from rulesref.api.search_views import SearchKindParams
 
     class WithFieldCheck(serializers.Serializer):
         q = serializers.CharField()

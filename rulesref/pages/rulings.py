@@ -6,7 +6,7 @@ from django.shortcuts import render
 from cardsite import games as game_defs
 from cardsite.models import Game
 from cardsite.pages.guard import search_page
-from cardsite.pages.search import syntax_error_context
+from rulesref.pages.search import syntax_error_context
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.selectors import ruling_list
 

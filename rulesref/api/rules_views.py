@@ -8,10 +8,10 @@ from rest_framework.exceptions import NotFound
 
 from cardsite.api.base import ApiView, GameParam, SearchParam, choice
 from cardsite.api.concurrency import LockedWritesMixin
-from cardsite.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
 from cardsite.db_contention import locked
 from cardsite.games import RULING_KINDS
 from rulesref import selectors
+from rulesref.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
 from rulesref.models import Rule
 from rulesref.search.budget import within_budget
 

@@ -6,7 +6,7 @@ from rest_framework import generics, serializers
 
 from cardsite.api.base import ApiView, GameParam, choice
 from cardsite.api.pagination import UnifiedSearchPagination, paginated
-from cardsite.api.serializers import SearchHitSerializer
+from rulesref.api.serializers import SearchHitSerializer
 from rulesref.search.budget import within_budget
 from rulesref.search.syntax import LIMITS
 from rulesref.search.unified import KINDS, page_of_hits
