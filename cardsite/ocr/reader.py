@@ -55,19 +55,18 @@ def read_card(image, *, game: str | None = None, component: str | None = None,
     prepared = photo.prepare(image)  # bad input is refused first, engine or not
     tesseract.require()
     card = prepared.image
-    lines, score, raw = _read(card)
+    blanked, number = _number(card)
+    lines, score, raw = _read(blanked)
     if score < GOOD_CONF:
         # Sideways or upside down (no EXIF, or a card photographed turned): ask
         # Tesseract's orientation detection, and keep whichever read is surer.
         turn = tesseract.orientation(card)
         if turn and turn[0] % 360:
             turned = card.rotate(-turn[0], expand=True, fillcolor=255)
-            other = _read(turned)
+            turned_blanked, turned_number = _number(turned)
+            other = _read(turned_blanked)
             if other[1] > score:
-                card, (lines, score, raw) = turned, other
-    blanked, number = _number(card)
-    if number.value is not None or blanked is not card:
-        lines, score, raw = _read(blanked)
+                card, number, (lines, score, raw) = turned, turned_number, other
     placed = fields.place(lines, card.height, game=game, component=component,
                           known_names=known_names, number=number)
     reading = Reading(name=placed.name, type=placed.type, text=placed.text, raw_text=raw,
