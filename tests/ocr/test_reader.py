@@ -103,3 +103,23 @@ def test_hostile_input_is_refused_quickly(data, code):
 def test_not_bytes_nor_an_image_is_refused():
     with pytest.raises(UnreadableImage):
         read_card("a path is not taken")
+
+
+@needs_tesseract
+def test_a_phone_photo_stored_sideways_is_turned_by_its_exif_orientation():
+    sideways = render(WAND, "liberation-serif", seed=3).rotate(90, expand=True)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90 clockwise to view": how phones store a portrait shot
+    out = io.BytesIO()
+    sideways.save(out, "JPEG", quality=90, exif=exif.tobytes())
+    reading = read_card(out.getvalue(), game="satanic-panic")
+    assert reading.name.value == WAND.name
+
+
+@needs_tesseract
+def test_an_ability_tile_is_named_by_its_text():
+    text = "You pay 2 less to buy Familiars."
+    tile = render(CardSpec(text, None, None, text, tile=True), "dejavu-sans", seed=4)
+    reading = read_card(tile, game="satanic-panic", component="wizard-ability-tiles")
+    assert reading.type.value == "ability-tile"
+    assert reading.name.value == reading.text.value == text
