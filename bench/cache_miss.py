@@ -53,7 +53,7 @@ def main() -> None:
     from django.conf import settings
     from django.test import Client
 
-    from cardsite import response_cache
+    from cardsite.web import response_cache
 
     mix = query_mix(entries, rulebook_words(), rulebook_bigrams(), args.per_class)
     targets = [(f"{endpoint} {klass}", [endpoint + quote(q) for q in queries])

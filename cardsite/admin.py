@@ -1,7 +1,7 @@
 """Admin for the catalog, built for editors: filters, inlines, history, revert.
 
 The entry form knows the game: type, glyph, symbol and keywords are checked
-against the game's data (cardsite.games), fields that do not apply to the
+against the game's data (cardsite.catalog.games), fields that do not apply to the
 chosen type are refused here and hidden by static/editorial/entry_form.js.
 Every form asks for a change reason (ChangeReasonAdmin).
 """
@@ -11,9 +11,9 @@ from django import forms
 from django.contrib import admin
 from django.db.models import Count
 
-from cardsite import games, validation
-from cardsite.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
-from cardsite.admin_history import HistoryAdmin
+from cardsite.catalog import games, validation
+from cardsite.editorial.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
+from cardsite.editorial.admin_history import HistoryAdmin
 from cardsite.images.admin import IMAGE_FIELDS, EntryImageFields, images_panel
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Ruling
@@ -65,7 +65,7 @@ class ComponentAdmin(ChangeReasonAdmin, HistoryAdmin):
 
 
 class RollBandFormSet(forms.BaseInlineFormSet):
-    """The bands of one entry must not overlap (cardsite.validation, as the API and
+    """The bands of one entry must not overlap (cardsite.catalog.validation, as the API and
     the importer say)."""
 
     def clean(self):

@@ -7,6 +7,8 @@ class CardsiteConfig(AppConfig):
 
     def ready(self):
         # Any catalog write retires the cached anonymous responses.
-        from cardsite import checks, history, response_cache  # noqa: F401 (they register themselves)
+        from cardsite import checks  # noqa: F401 (they register themselves)
+        from cardsite.catalog import history  # noqa: F401
+        from cardsite.web import response_cache
 
         response_cache.connect_signals()

@@ -2,7 +2,7 @@
 
 Threads (gthread), so a client that sends slowly costs one thread of one worker,
 not a whole worker: gunicorn waits for a request's first bytes in its main loop,
-and cardsite.request_bodies reads each body against a deadline before Django
+and cardsite.web.request_bodies reads each body against a deadline before Django
 runs. The worker timeout is the main loop's heartbeat, so a long request (a big
 import) is not killed at it. Each thread keeps its own database connection:
 workers x threads must stay under PostgreSQL's max_connections (100 by default).

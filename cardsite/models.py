@@ -11,7 +11,7 @@ from django.db import models
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from cardsite import games, validation
+from cardsite.catalog import games, validation
 
 
 def _choices(values):
@@ -27,7 +27,7 @@ def _bounded(name):
 
 
 class SharedRules:
-    """``clean()`` applies cardsite.validation's rules for this kind of object, the
+    """``clean()`` applies cardsite.catalog.validation's rules for this kind of object, the
     importer's: NUL characters, lengths, slugs, choices, lists and cited sections.
     Numbers are checked by the fields' validators (the same bounds)."""
 

@@ -95,7 +95,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "cardsite.response_cache.CatalogResponseCacheMiddleware",
+    "cardsite.web.response_cache.CatalogResponseCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -251,10 +251,10 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # pair is locked out for an hour (429) even with the right password; a good
 # login resets the count. `manage.py axes_reset` lifts every lockout.
 # One address is also locked out after 20 wrong passwords across usernames
-# (password spraying): cardsite.login_limits.failure_limit gives axes both limits.
+# (password spraying): cardsite.web.login_limits.failure_limit gives axes both limits.
 AXES_USERNAME_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
-AXES_FAILURE_LIMIT = "cardsite.login_limits.failure_limit"
+AXES_FAILURE_LIMIT = "cardsite.web.login_limits.failure_limit"
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
@@ -298,7 +298,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Request bodies (cardsite.request_bodies): over this Content-Length, 413 before
+# Request bodies (cardsite.web.request_bodies): over this Content-Length, 413 before
 # reading; a body must arrive within REQUEST_BODY_GRACE_S plus its size at
 # REQUEST_BODY_MIN_RATE bytes/s, else 408 (a slow client holds a thread no longer).
 REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(64 * 1024 * 1024)))
@@ -322,10 +322,10 @@ SANDBOX_CREATE_RATE = os.environ.get("SANDBOX_CREATE_RATE", "60/hour")
 SANDBOX_ACTION_RATE = os.environ.get("SANDBOX_ACTION_RATE", "2000/hour")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Anonymous GET responses, keyed by the catalog version (cardsite.response_cache);
+    # Anonymous GET responses, keyed by the catalog version (cardsite.web.response_cache);
     # a table (migration cardsite 0004) so every app process shares it.
     "responses": {
-        "BACKEND": "cardsite.db_cache.DatabaseCache",
+        "BACKEND": "cardsite.web.db_cache.DatabaseCache",
         "LOCATION": "response_cache",
         "OPTIONS": {"MAX_ENTRIES": 50000, "CULL_FREQUENCY": 4},
     },
@@ -384,8 +384,8 @@ SPECTACULAR_SETTINGS = {
         "ComponentKindEnum": "cardsite.api.schema.COMPONENT_KIND_CHOICES",
         "GlyphEnum": "cardsite.api.schema.GLYPH_CHOICES",
         "RulingKindEnum": "cardsite.api.schema.RULING_KIND_CHOICES",
-        "GameSlugValueEnum": "cardsite.games.GAME_SLUGS",
-        "GlyphValueEnum": "cardsite.games.GLYPHS",
+        "GameSlugValueEnum": "cardsite.catalog.games.GAME_SLUGS",
+        "GlyphValueEnum": "cardsite.catalog.games.GLYPHS",
         "SpellGameEnum": ["rumble", "anarchy"],
         "AbilityTileEnum": "engine.deckbuilder.setup.ABILITY_TILES",  # Satanic Panic's tiles
     },

@@ -1,8 +1,8 @@
 """Admin for rules, glossary terms and rulings."""
 from django.contrib import admin
 
-from cardsite.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
-from cardsite.admin_history import HistoryAdmin
+from cardsite.editorial.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
+from cardsite.editorial.admin_history import HistoryAdmin
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 

@@ -35,9 +35,9 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.urls import reverse
 from django.utils.html import escape
 
-from cardsite import response_cache
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
 from cardsite.models import Entry, Game
+from cardsite.web import response_cache
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 _NUMBER = r"[1-9][0-9]{0,2}(?:\.[1-9][0-9]{0,2}){0,3}"

@@ -6,7 +6,7 @@ from django.db import models
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from cardsite import games, validation
+from cardsite.catalog import games, validation
 from cardsite.models import Entry, Game, SharedRules
 from rulesref import numbering
 

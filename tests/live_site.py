@@ -27,7 +27,7 @@ SEED = """
 import django; django.setup()
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.catalog_sample import sample_catalog
 catalog_import(data=sample_catalog())
 user = User.objects.create_user("racer", password="pw-racer-1234", is_staff=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 from django.urls import path
 from rest_framework import serializers
 
-from cardsite import games
 from cardsite.api.caching import HttpCachingMixin
 from cardsite.api.permissions import StaffWritesOrReadOnly
 from cardsite.api.schema import labelled
+from cardsite.catalog import games
 from rulesref.search.syntax import LIMITS
 
 

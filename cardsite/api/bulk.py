@@ -1,6 +1,6 @@
 """bulk/catalog.json: the whole catalog in the format `import_catalog` reads.
 
-The body is ``cardsite.catalog_export.catalog_export`` plus ``generated``, the
+The body is ``cardsite.catalog_files.catalog_export.catalog_export`` plus ``generated``, the
 time of this answer. The ETag is the catalog's checksum (weak: ``generated``
 differs between two answers with the same catalog) and Last-Modified the
 latest change recorded in the edit history, so a client re-downloads only
@@ -21,8 +21,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.base import ApiView, choice
-from cardsite.catalog_export import catalog_export
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
+from cardsite.catalog_files.catalog_export import catalog_export
 from cardsite.images.models import EntryImage
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling

@@ -24,7 +24,6 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from cardsite import selectors
 from cardsite.api.base import ApiView, choice
 from cardsite.api.caching import no_store
 from cardsite.api.concurrency import LockedWritesMixin, object_version
@@ -38,8 +37,9 @@ from cardsite.api.serializers import (
     EntrySerializer,
     GameSerializer,
 )
-from cardsite.filters import ORDER_CHOICES, EntryFilterSet
-from cardsite.games import GAME_SLUGS
+from cardsite.browse import selectors
+from cardsite.browse.filters import ORDER_CHOICES, EntryFilterSet
+from cardsite.catalog.games import GAME_SLUGS
 from cardsite.models import Component, Entry, Game
 from rulesref.models import GlossaryTerm, Rule, Ruling
 from rulesref.search.budget import within_budget
@@ -148,7 +148,7 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
 
     serializer_class = EntrySerializer
     pagination_class = SearchPagination
-    # The FilterSet is applied by cardsite.selectors.card_list (the pages' path);
+    # The FilterSet is applied by cardsite.browse.selectors.card_list (the pages' path);
     # naming it here documents its parameters in the schema.
     filter_backends = [DjangoFilterBackend]
     filterset_class = EntryFilterSet

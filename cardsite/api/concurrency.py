@@ -25,7 +25,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from cardsite.api.errors import ApiError
-from cardsite.db_contention import locked, retried_on_deadlock
+from cardsite.web.db_contention import locked, retried_on_deadlock
 
 
 class PreconditionFailed(ApiError):

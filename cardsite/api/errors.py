@@ -22,7 +22,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from cardsite.db_contention import is_contention
+from cardsite.web.db_contention import is_contention
 from rulesref.search.budget import SearchTimeout
 from rulesref.search.syntax import QuerySyntaxError
 

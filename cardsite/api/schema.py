@@ -10,8 +10,8 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import SAFE_METHODS
 
-from cardsite import games
 from cardsite.api.errors import ErrorSerializer
+from cardsite.catalog import games
 
 
 def labelled(values) -> list[tuple[str, str]]:

@@ -12,7 +12,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardsite import games, validation
 from cardsite.api.fields import (
     GAME_FIELD,
     ComponentSlugField,
@@ -23,6 +22,7 @@ from cardsite.api.fields import (
     UrlsMixin,
     api_url,
 )
+from cardsite.catalog import games, validation
 from cardsite.images import links as image_links
 from cardsite.models import Component, Entry, Game, RollBand
 from engine import abilities as ability_language

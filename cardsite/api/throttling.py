@@ -12,7 +12,7 @@ request pushes ``due`` on by one interval (period / limit) and is allowed while
 and then goes at the rate. It is one conditional UPSERT in a table shared by
 every app process (``ApiAllowance``); a refused request changes nothing, so it
 is not counted. When SQLite's write lock is held by another writer (an import)
-the request is let through uncounted after 50 ms (cardsite.db_contention). With
+the request is let through uncounted after 50 ms (cardsite.web.db_contention). With
 REDIS_URL set the allowance is a Redis key instead, updated by one Lua script. DRF's own throttles keep a list of timestamps per client in a
 cache and took about six queries per request.
 """
@@ -27,9 +27,9 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
-from cardsite.db_contention import skipped_when_locked
 from cardsite.models import ApiAllowance
-from cardsite.sql_names import column, table
+from cardsite.web.db_contention import skipped_when_locked
+from cardsite.web.sql_names import column, table
 
 PRUNE_CHANCE = 0.001  # about one request in a thousand also deletes settled allowances
 clock = time.time  # tests move it

@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
-from cardsite import games
-from cardsite.catalog_export import catalog_export
+from cardsite.catalog import games
+from cardsite.catalog.history import recorded_as
+from cardsite.catalog_files.catalog_export import catalog_export
 from cardsite.editorial import catalog_sheets
 from cardsite.editorial.catalog_changes import catalog_file_plan
 from cardsite.editorial.catalog_sheets import SheetRow
@@ -33,7 +34,6 @@ from cardsite.editorial.suggestions import (
     suggestion_reject,
 )
 from cardsite.editorial.worklists import worklist
-from cardsite.history import recorded_as
 from cardsite.models import Component, Entry, Game
 
 PENDING_TTL_HOURS = 24

@@ -5,7 +5,7 @@ sheet of one game's entries), validates the whole of it and, when it is valid,
 lists what would change object by object and field by field; it writes
 nothing. ``catalog_file_apply`` re-plans the same file against the database as
 it is now, refuses if that is no longer what the editor saw, and otherwise
-writes it through cardsite.catalog_import (one transaction), every history
+writes it through cardsite.catalog_files.catalog_import (one transaction), every history
 record saying "Import of <file> by <user>". The admin page and
 ``manage.py import_catalog`` both use these two services.
 """
@@ -19,10 +19,15 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.text import slugify
 
-from cardsite import games
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import READ_ONLY_ENTRY_FIELDS, CatalogFormatError, validate_catalog
-from cardsite.catalog_import import ImportReport, catalog_import
+from cardsite.catalog import games
+from cardsite.catalog.history import recorded_as
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import (
+    READ_ONLY_ENTRY_FIELDS,
+    CatalogFormatError,
+    validate_catalog,
+)
+from cardsite.catalog_files.catalog_import import ImportReport, catalog_import
 from cardsite.editorial.catalog_sheets import (
     COLUMNS,
     SheetError,
@@ -31,7 +36,6 @@ from cardsite.editorial.catalog_sheets import (
     row_to_entry,
 )
 from cardsite.editorial.entries_write import entries_write
-from cardsite.history import recorded_as
 from cardsite.models import Entry, Game
 from rulesref.models import Rule
 
@@ -321,7 +325,7 @@ def _validate(plan: CatalogFilePlan, row_of: dict[int, int]) -> None:
 
 def _applicability_problems(document: dict) -> list[str]:
     """A value in a field the entry's type does not have, or a type the game does not
-    list: the format alone cannot tell (see cardsite.games)."""
+    list: the format alone cannot tell (see cardsite.catalog.games)."""
     problems = []
     for g_index, game in enumerate(document["games"]):
         slug = game["slug"]

@@ -21,7 +21,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-from cardsite import games
+from cardsite.catalog import games
 
 COLUMNS = (
     "slug", "name", "kind", "component", "type", "glyph", "symbol", "initiative", "cost", "vp",

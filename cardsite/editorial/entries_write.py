@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from cardsite.catalog_import import ImportReport
-from cardsite.history import recorded_as
+from cardsite.catalog.history import recorded_as
+from cardsite.catalog_files.catalog_import import ImportReport
 from cardsite.models import Entry, Game, RollBand
-from cardsite.response_cache import bump_catalog_version
+from cardsite.web.response_cache import bump_catalog_version
 from rulesref import linking
 from rulesref.search.index import rebuild_search_index
 

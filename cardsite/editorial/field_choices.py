@@ -13,7 +13,7 @@ import re
 
 from django.core.exceptions import ValidationError
 
-from cardsite import games
+from cardsite.catalog import games
 from cardsite.models import Entry
 from rulesref.models import GlossaryTerm
 

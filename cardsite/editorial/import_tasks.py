@@ -20,7 +20,7 @@ from django_tasks import task
 
 from cardsite.background import progress
 from cardsite.background.models import TaskProgress
-from cardsite.catalog_format import CatalogFormatError
+from cardsite.catalog_files.catalog_format import CatalogFormatError
 from cardsite.editorial.catalog_changes import StalePlan, catalog_file_apply
 from cardsite.editorial.catalog_sheets import SheetRow
 from cardsite.editorial.models import PendingImport

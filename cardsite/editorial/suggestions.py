@@ -15,13 +15,13 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from cardsite import games
 from cardsite.api import throttling
-from cardsite.db_contention import locked
+from cardsite.catalog import games
+from cardsite.catalog.history import recorded_as
 from cardsite.editorial.field_choices import field_choices, matched_choice
 from cardsite.editorial.models import SUGGESTABLE_FIELDS, Suggestion
-from cardsite.history import recorded_as
 from cardsite.models import Entry
+from cardsite.web.db_contention import locked
 from rulesref.models import Rule, Ruling
 
 NUMBER_FIELDS = set(games.NUMERIC_ATTRIBUTES)

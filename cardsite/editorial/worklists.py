@@ -1,6 +1,6 @@
 """What the catalog still lacks, per game and component (the editors' worklists).
 
-Built on cardsite.selectors.game_coverage: the printed count against the
+Built on cardsite.browse.selectors.game_coverage: the printed count against the
 entries present, and for the entries present which applicable fields are
 unknown. A component's type is read from its entries (or, with none yet,
 from its name: "Delivery Cards" holds deliveries), so the add links can
@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from cardsite import games
+from cardsite.browse.selectors import game_coverage
+from cardsite.catalog import games
 from cardsite.models import Component, Entry, Game
-from cardsite.selectors import game_coverage
 
 LACKING_SHOWN = 40
 

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from cardsite.admin_history import HistoryAdmin
+from cardsite.editorial.admin_history import HistoryAdmin
 from cardsite.images.links import faces
 from cardsite.images.models import FACES, EntryImage
 from cardsite.images.services import ImageDetails, entry_image_save, image_check

@@ -10,8 +10,8 @@ class ImagesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from cardsite import response_cache
         from cardsite.images.models import EntryImage
+        from cardsite.web import response_cache
 
         # A new or replaced image changes card pages and API answers.
         response_cache.connect_model(EntryImage)

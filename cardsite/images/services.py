@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from cardsite.history import recorded_as
+from cardsite.catalog.history import recorded_as
 from cardsite.images.models import EntryImage
 from cardsite.images.renditions import make_renditions
 from cardsite.images.storage import store

@@ -22,7 +22,7 @@ from django.db import transaction
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
 from cardsite.images.models import EntryImage
 from cardsite.images.services import ImageDetails, entry_image_save
 from cardsite.images.uploads import DecodedImage, ImageRejected, decode_upload, max_bytes

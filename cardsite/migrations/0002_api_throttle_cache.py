@@ -4,7 +4,7 @@ A table rather than process memory, so several app processes share the counts.
 """
 from django.db import migrations
 
-from cardsite.cache_tables import cache_table_operation
+from cardsite.web.cache_tables import cache_table_operation
 
 
 class Migration(migrations.Migration):

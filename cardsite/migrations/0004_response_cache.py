@@ -1,7 +1,7 @@
 """The database cache table behind the shared response cache (settings.CACHES)."""
 from django.db import migrations
 
-from cardsite.cache_tables import cache_table_operation
+from cardsite.web.cache_tables import cache_table_operation
 
 
 class Migration(migrations.Migration):

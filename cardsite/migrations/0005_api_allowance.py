@@ -1,7 +1,7 @@
 """The API throttle's allowance table; it replaces the throttle's database cache table."""
 from django.db import migrations, models
 
-from cardsite.cache_tables import drop_cache_table_operation
+from cardsite.web.cache_tables import drop_cache_table_operation
 
 
 class Migration(migrations.Migration):

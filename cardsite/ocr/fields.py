@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from cardsite.games import GAME_ATTRIBUTES, GAME_TYPES
+from cardsite.catalog.games import GAME_ATTRIBUTES, GAME_TYPES
 from cardsite.ocr.reading import Field
 
 # A word Tesseract is less sure of than this is noise (art, texture, a border).

@@ -9,14 +9,15 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 
-from cardsite import abilities, selectors
-from cardsite.filters import EntryFilterSet, type_choices
+from cardsite.browse import selectors
+from cardsite.browse.filters import EntryFilterSet, type_choices
+from cardsite.browse.selectors import card_detail, card_neighbours
+from cardsite.catalog import abilities
 from cardsite.images.html import entry_faces
 from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
-from cardsite.selectors import card_detail, card_neighbours
 from rulesref.models import GlossaryTerm
 from rulesref.pages.search import syntax_error_context
 from rulesref.search.questions import corrected_text, describe

@@ -1,5 +1,5 @@
 """Template context every page needs."""
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
 
 # Pages about one game name it in the path (games/<game>/, rules/<game>/...,
 # cards/<game>/<slug>/); the lists take it as ?game=.

@@ -1,7 +1,7 @@
 """Which attributes an entry shows: those that apply to its game and type, unknowns included."""
 from __future__ import annotations
 
-from cardsite import games as game_defs
+from cardsite.catalog import games as game_defs
 
 LABELS = {"vp": "Victory points", "initiative": "Initiative"}
 SHORT_LABELS = {"vp": "VP", "initiative": "Init"}

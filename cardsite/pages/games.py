@@ -3,10 +3,10 @@ from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
-from cardsite import abilities
+from cardsite.browse.selectors import game_coverage
+from cardsite.catalog import abilities
 from cardsite.models import Component, Entry, Game
 from cardsite.pages.game_actions import game_actions
-from cardsite.selectors import game_coverage
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 

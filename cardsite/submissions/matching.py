@@ -1,5 +1,5 @@
 """Near duplicates of a card being sent: entries and other submissions with close names
-(the site's fuzzy name matching, cardsite.selectors.card_named), and submissions whose
+(the site's fuzzy name matching, cardsite.browse.selectors.card_named), and submissions whose
 photo has the same perceptual hash."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, utils
 
-from cardsite.selectors import card_named
+from cardsite.browse.selectors import card_named
 from cardsite.submissions import photos
 from cardsite.submissions.models import Submission
 

@@ -19,19 +19,19 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from cardsite import games
 from cardsite.api import throttling
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import READ_ONLY_ENTRY_FIELDS, CatalogFormatError
-from cardsite.catalog_import import catalog_import
-from cardsite.db_contention import locked
-from cardsite.history import recorded_as
+from cardsite.catalog import games
+from cardsite.catalog.history import recorded_as
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import READ_ONLY_ENTRY_FIELDS, CatalogFormatError
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.images.models import EntryImage
 from cardsite.images.services import ImageDetails, entry_image_save
 from cardsite.models import Entry
 from cardsite.submissions import machine, photos
 from cardsite.submissions.models import Submission
 from cardsite.submissions.tasks import read_submission
+from cardsite.web.db_contention import locked
 
 FIELDS = ("name", "type", "initiative", "cost", "text")
 # A photo uploaded but never sent is let go after this long (it counts in the quotas).
@@ -191,7 +191,7 @@ def _faces(submission: Submission) -> dict[str, bytes]:
 def submission_approve(*, submission: Submission, user, data: dict | None = None,
                        with_abilities: bool = True) -> Entry:
     """A new entry from the submission (the reviewer's edits in ``data``), written by the
-    importer (cardsite.catalog_import: the same validation and writing as a catalog file),
+    importer (cardsite.catalog_files.catalog_import: the same validation and writing as a catalog file),
     with the photos as its images; every history record credits the submission."""
     reason = f"Submission #{submission.pk} approved by {user.get_username()}"
     with transaction.atomic():

@@ -13,8 +13,8 @@ from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from cardsite import games
 from cardsite.api.throttling import client_address
+from cardsite.catalog import games
 from cardsite.images.uploads import ImageRejected
 from cardsite.models import Game
 from cardsite.submissions import machine, matching, photos

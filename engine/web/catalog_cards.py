@@ -15,7 +15,7 @@ from typing import NamedTuple
 from django.db import connection
 
 from cardsite.models import Entry, Game
-from cardsite.sql_names import column, table
+from cardsite.web.sql_names import column, table
 from engine.core import EngineError
 from engine.spellgames import spell_check, spell_order
 from engine.spellgames.games import COMPONENT_TYPES, cite, require_game

@@ -8,8 +8,8 @@ from rest_framework.exceptions import NotFound
 
 from cardsite.api.base import ApiView, GameParam, SearchParam, choice
 from cardsite.api.concurrency import LockedWritesMixin
-from cardsite.db_contention import locked
-from cardsite.games import RULING_KINDS
+from cardsite.catalog.games import RULING_KINDS
+from cardsite.web.db_contention import locked
 from rulesref import selectors
 from rulesref.api.serializers import GlossaryTermSerializer, RuleSerializer, RulingSerializer
 from rulesref.models import Rule

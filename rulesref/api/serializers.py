@@ -22,8 +22,8 @@ from cardsite.api.fields import (
     StringList,
     UrlsMixin,
 )
-from cardsite.db_contention import locked
 from cardsite.models import Entry
+from cardsite.web.db_contention import locked
 from rulesref.models import GlossaryTerm, Rule, Ruling
 
 

@@ -3,7 +3,7 @@ from django import forms
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
-from cardsite import games as game_defs
+from cardsite.catalog import games as game_defs
 from cardsite.models import Game
 from cardsite.pages.guard import search_page
 from rulesref.pages.search import syntax_error_context

@@ -10,9 +10,9 @@ from django.db.models.lookups import Exact
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 
+from cardsite.browse.selectors import card_autocomplete
 from cardsite.models import Entry, Game
 from cardsite.pages.guard import search_page
-from cardsite.selectors import card_autocomplete
 from rulesref.search import shapes
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
 from rulesref.search.compiler import ENTRIES

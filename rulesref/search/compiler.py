@@ -18,7 +18,7 @@ from operator import and_, or_
 
 from django.db.models import BooleanField, Exists, Expression, F, OuterRef, Q
 
-from cardsite import games
+from cardsite.catalog import games
 from cardsite.models import Game
 from rulesref.search.backends import TextMatch, TextTerm, tokens_of
 from rulesref.search.syntax import And, Field, Not, Or, Query, Text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cardsite.models import Component, Game
-from cardsite.response_cache import catalog_version
+from cardsite.web.response_cache import catalog_version
 from rulesref.search import links
 from rulesref.search.backends import tokens_of
 from rulesref.search.stopwords import STOP_WORDS

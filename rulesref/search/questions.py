@@ -187,7 +187,7 @@ def vocabulary() -> Vocabulary:
     rules or the rulings, in any process) or a document is added (each kind's
     highest id, read from the primary key's index). A COUNT(*) cost 5-10 ms a
     search at 100k entries."""
-    from cardsite.response_cache import catalog_version
+    from cardsite.web.response_cache import catalog_version
     from rulesref.search.models import DOCUMENT_KINDS, SearchDocument, id_range
 
     table = connection.ops.quote_name(SearchDocument._meta.db_table)

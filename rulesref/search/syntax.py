@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardsite import games
+from cardsite.catalog import games
 from rulesref.search.stopwords import is_stop_word
 
 MAX_NUMBER = 1_000_000  # beyond any printed value; keeps SQLite integers in range

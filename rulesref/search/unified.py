@@ -15,9 +15,9 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 
-from cardsite import games
+from cardsite.catalog import games
 from cardsite.models import Game
-from cardsite.response_cache import catalog_version
+from cardsite.web.response_cache import catalog_version
 from rulesref.search import answers, contents, links, shapes
 from rulesref.search.answer_kinds import DEFINITION
 from rulesref.search.backends import (

@@ -4,7 +4,7 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.catalog_sample import sample_catalog
 
 pytest.register_assert_rewrite("tests.api.assertions")

@@ -5,8 +5,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import validate_catalog
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import validate_catalog
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
 from tests.api.assertions import assert_error

@@ -46,8 +46,8 @@ def test_page_size_is_capped_at_100(api, many_cards):
 
 
 def test_the_list_goes_through_the_shared_selector(api, catalog, monkeypatch):
-    """No second query path: cards/ asks cardsite.selectors.card_list, as the page does."""
-    from cardsite import selectors
+    """No second query path: cards/ asks cardsite.browse.selectors.card_list, as the page does."""
+    from cardsite.browse import selectors
 
     calls = []
     real = selectors.card_list
@@ -167,7 +167,7 @@ def test_named_without_match_is_404_with_suggestions(api, many_cards):
 
 def test_named_sends_at_most_five_suggestions(api, many_cards, monkeypatch):
     near = list(Entry.objects.filter(slug__startswith="test-bolt")[:7])
-    monkeypatch.setattr("cardsite.selectors.card_named", lambda *, fuzzy, game=None: (None, near))
+    monkeypatch.setattr("cardsite.browse.selectors.card_named", lambda *, fuzzy, game=None: (None, near))
     body = assert_error(api.get("/api/cards/named/", {"fuzzy": "Test Bolt"}), 404, "not_found")
     assert [s["name"] for s in body["suggestions"]] == [e.name for e in near[:5]]
     assert body["suggestions"][0]["url"].endswith("/api/cards/rumble/test-bolt-00/")

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import validate_catalog
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import validate_catalog
+from cardsite.catalog_files.catalog_import import catalog_import
 
 pytestmark = pytest.mark.django_db
 

@@ -35,7 +35,7 @@ def test_unexpected_exception_is_a_json_500(catalog, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("cardsite.selectors.card_list", broken)
+    monkeypatch.setattr("cardsite.browse.selectors.card_list", broken)
     client = Client(raise_request_exception=False)
     body = assert_error(client.get("/api/cards/"), 500, "server_error")
     assert "boom" not in body["detail"]  # no internals leak

@@ -22,9 +22,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import validate_catalog
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import validate_catalog
+from cardsite.catalog_files.catalog_import import catalog_import
 
 pytestmark = pytest.mark.django_db
 

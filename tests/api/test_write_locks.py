@@ -12,8 +12,8 @@ import pytest
 from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsite import db_contention
 from cardsite.models import Entry
+from cardsite.web import db_contention
 from tests.api.assertions import assert_error
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.cardsite.test_pages_catalog import pages_catalog
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

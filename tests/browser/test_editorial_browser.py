@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.editorial.models import Suggestion
 from cardsite.models import Entry
 from tests.cardsite.test_pages_catalog import pages_catalog

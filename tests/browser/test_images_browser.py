@@ -3,7 +3,7 @@ phone widths (the phone downloads the small rendition), alt texts, dark mode."""
 import pytest
 from playwright.sync_api import expect
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.images.services import ImageDetails, entry_image_save
 from cardsite.models import Entry
 from tests.cardsite.test_pages_catalog import pages_catalog

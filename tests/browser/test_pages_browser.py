@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.cardsite.test_pages_catalog import pages_catalog
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

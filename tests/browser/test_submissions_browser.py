@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 SEED = """
 import django; django.setup()
 from django.contrib.auth.models import Group, User
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.editorial.roles import ensure_roles
 from tests.catalog_sample import sample_catalog
 catalog_import(data=sample_catalog())

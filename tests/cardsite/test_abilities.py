@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import validate_catalog
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import validate_catalog
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Entry
 from tests.catalog_sample import sample_catalog
 

@@ -1,10 +1,10 @@
-"""Which attributes apply to which entry type (cardsite.games): not applicable is
+"""Which attributes apply to which entry type (cardsite.catalog.games): not applicable is
 not unknown, on the pages, in the API and in coverage."""
 import pytest
 
-from cardsite import games
+from cardsite.browse.selectors import game_coverage
+from cardsite.catalog import games
 from cardsite.models import Component, Entry, Game
-from cardsite.selectors import game_coverage
 
 RULEBOOK_SECTIONS = {
     "rumble": "rumble-at-castle-tentakill.txt",
@@ -86,7 +86,7 @@ def test_coverage_counts_only_applicable_fields(rumble):
 
 
 def test_has_unknown_ignores_fields_that_do_not_apply(rumble):
-    from cardsite.selectors import card_list
+    from cardsite.browse.selectors import card_list
 
     _, src, token = rumble
     found = {e.slug for e in card_list(query="has:unknown").entries}

@@ -7,9 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import CatalogFormatError, validate_catalog
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import CatalogFormatError, validate_catalog
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
 from tests.catalog_sample import sample_catalog

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.pages.home import rulings_to_show
 from engine.families import FAMILIES
 from engine.web.sandbox.views import PLAY_DEFAULTS

@@ -4,7 +4,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.cardsite.test_pages_catalog import pages_catalog
 
 pytestmark = pytest.mark.django_db

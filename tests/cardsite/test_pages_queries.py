@@ -3,8 +3,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsite.catalog_import import catalog_import
-from cardsite.response_cache import bump_catalog_version
+from cardsite.catalog_files.catalog_import import catalog_import
+from cardsite.web.response_cache import bump_catalog_version
 from rulesref.search.questions import vocabulary
 from tests.cardsite.test_pages_catalog import pages_catalog
 

@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.django_db]
 
 @pytest.fixture(autouse=True)
 def cache_on(settings):
-    from cardsite.response_cache import doorkeeper, local_tier
+    from cardsite.web.response_cache import doorkeeper, local_tier
 
     settings.RESPONSE_CACHE = True
     caches["responses"].clear()
@@ -37,7 +37,7 @@ def test_a_search_is_kept_from_its_second_request(client, entry):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from cardsite.response_cache import local_tier
+    from cardsite.web.response_cache import local_tier
 
     client.get("/api/cards/")  # the catalog versions made
     url = "/api/cards/?q=zap"
@@ -122,11 +122,11 @@ def test_a_cached_response_still_answers_conditional_requests(client, entry):
 
 def test_a_stored_response_is_one_write(client, entry, monkeypatch):
     """The URL's header list and the response: one transaction of upserts
-    (cardsite.db_cache), not Django's COUNT, SELECT and INSERT per key."""
+    (cardsite.web.db_cache), not Django's COUNT, SELECT and INSERT per key."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from cardsite import db_cache
+    from cardsite.web import db_cache
 
     client.get("/api/cards/")  # the catalog version made
     monkeypatch.setattr(db_cache.DatabaseCache, "_writes", 1)  # not a write that counts
@@ -160,7 +160,7 @@ def test_a_renamed_game_is_named_in_words_at_once(client, entry):
 
 
 def test_culling_counts_the_table_on_a_sample_of_writes(monkeypatch):
-    from cardsite import db_cache
+    from cardsite.web import db_cache
 
     monkeypatch.setattr(db_cache.DatabaseCache, "_writes", 0)
     cache = db_cache.DatabaseCache("response_cache", {"OPTIONS": {"MAX_ENTRIES": 10,
@@ -249,7 +249,7 @@ def test_moving_an_entry_to_another_game_retires_both(client, two_games):
 
 
 def test_the_memory_tier_keeps_within_its_bytes():
-    from cardsite.response_cache import LocalTier
+    from cardsite.web.response_cache import LocalTier
 
     tier = LocalTier(max_bytes=3000)
     for n in range(10):

@@ -1,10 +1,9 @@
-"""cardsite.selectors beyond card_list (which tests/rulesref/test_search_cards.py covers)."""
+"""cardsite.browse.selectors beyond card_list (which tests/rulesref/test_search_cards.py covers)."""
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsite.models import Component, Entry
-from cardsite.selectors import (
+from cardsite.browse.selectors import (
     card_autocomplete,
     card_detail,
     card_list,
@@ -12,6 +11,7 @@ from cardsite.selectors import (
     card_neighbours,
     game_coverage,
 )
+from cardsite.models import Component, Entry
 from rulesref.models import Rule
 from tests.rulesref.search_catalog import build_search_catalog
 
@@ -136,7 +136,7 @@ def test_card_list_result_shape(catalog):
 def test_each_filterset_has_filters_of_its_own():
     # The filters are copied one by one (not deep-copied): each copy must still
     # belong to its own FilterSet, and its method must find that FilterSet.
-    from cardsite.filters import EntryFilterSet
+    from cardsite.browse.filters import EntryFilterSet
     from cardsite.models import Entry
 
     first = EntryFilterSet({"q": "a"}, queryset=Entry.objects.none())

@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth.models import Group, User
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.editorial.roles import ensure_roles
 from tests.cardsite.test_pages_catalog import pages_catalog
 

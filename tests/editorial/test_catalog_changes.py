@@ -78,7 +78,7 @@ def test_a_stale_preview_is_not_applied(catalog, editor):
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 def test_export_then_import_changes_nothing_and_keeps_unknown_apart_from_empty(catalog, fmt):
     Entry.objects.filter(slug="tentakiller").update(flavor="")  # empty, not unknown
-    from cardsite.catalog_export import catalog_export
+    from cardsite.catalog_files.catalog_export import catalog_export
 
     entries = catalog_export(game_slugs=["rumble"])["games"][0]["entries"]
     writer = catalog_sheets.write_xlsx if fmt == "xlsx" else catalog_sheets.write_csv
@@ -130,7 +130,7 @@ def test_the_command_line_uses_the_same_service(catalog, tmp_path):
 def _export_with_new_entry() -> bytes:
     import json
 
-    from cardsite.catalog_export import catalog_export
+    from cardsite.catalog_files.catalog_export import catalog_export
 
     document = catalog_export(game_slugs=["rumble"])
     document.pop("checksum", None)

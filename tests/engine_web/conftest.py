@@ -4,7 +4,7 @@ import copy
 import pytest
 from rest_framework.test import APIClient
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from tests.catalog_sample import sample_catalog
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Entry, Game
 from tests.catalog_sample import sample_catalog
 

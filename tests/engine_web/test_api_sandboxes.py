@@ -40,7 +40,7 @@ def bundled_catalog(game):
     """The bundled catalog of a spell game: its scripted entries are dealt with the stand-ins."""
     from pathlib import Path
 
-    from cardsite.catalog_import import catalog_import
+    from cardsite.catalog_files.catalog_import import catalog_import
 
     path = Path(__file__).resolve().parents[2] / "fixtures" / f"{game}.json"
     catalog_import(data=json.loads(path.read_text(encoding="utf-8")))

@@ -13,8 +13,8 @@ from unittest import skipUnless
 from django.core.management import call_command
 from django.test import SimpleTestCase, TestCase
 
-from cardsite.catalog_export import catalog_export
-from cardsite.catalog_format import validate_catalog
+from cardsite.catalog_files.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_format import validate_catalog
 from cardsite.models import Component, Entry, Game
 from rulesref.models import GlossaryTerm, Rule, Ruling
 

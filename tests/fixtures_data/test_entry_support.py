@@ -14,8 +14,8 @@ from unittest import skipUnless
 from django.core.management import call_command
 from django.test import SimpleTestCase, TestCase
 
+from cardsite.browse.selectors import card_list
 from cardsite.models import Component, Entry
-from cardsite.selectors import card_list
 from rulesref.models import GlossaryTerm, Ruling
 
 from .books import NO_RULEBOOKS, RULEBOOKS, fixture_games, norm, rulebook, section_text

@@ -27,7 +27,7 @@ from unittest import skipUnless
 from django.core.management import call_command
 from django.test import SimpleTestCase, TestCase
 
-from cardsite.selectors import card_list
+from cardsite.browse.selectors import card_list
 from rulesref.search.unified import search_all
 
 from .books import NO_RULEBOOKS, RULEBOOKS, fixture_games, norm, rulebook

@@ -7,7 +7,7 @@ def stored_files(root) -> list:
 
 @pytest.fixture
 def catalog(db):
-    from cardsite.catalog_import import catalog_import
+    from cardsite.catalog_files.catalog_import import catalog_import
     from tests.cardsite.test_pages_catalog import pages_catalog
     catalog_import(data=pages_catalog())
 

@@ -64,7 +64,7 @@ def test_media_serves_only_existing_rendition_names(client, media, path):
 
 
 def test_bulk_export_has_the_image_fields_and_imports_back_unchanged(client, imaged):
-    from cardsite.catalog_import import catalog_import
+    from cardsite.catalog_files.catalog_import import catalog_import
 
     data = client.get("/api/bulk/catalog.json").json()
     rumble = next(g for g in data["games"] if g["slug"] == "rumble")

@@ -5,7 +5,7 @@ would score 0 and ranking tests would prove nothing.
 """
 from hypothesis import strategies as st
 
-from cardsite import games
+from cardsite.catalog import games
 from cardsite.models import Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
 from rulesref.search.index import rebuild_search_index

@@ -1,7 +1,7 @@
 """rulesref.linking: card names, terms and rule numbers become links, once, on save and import."""
 import pytest
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Entry, Game
 from rulesref import linking
 from rulesref.models import GlossaryTerm, Rule, Ruling

@@ -1,4 +1,4 @@
-"""A page of card search results (cardsite.selectors.card_list_page): free text
+"""A page of card search results (cardsite.browse.selectors.card_list_page): free text
 with at most a game and a kind is ranked without the FilterSet, its SQL compiled
 once per shape (rulesref.search.cards.text_page); every page of it is the page the
 FilterSet path gives, ids, count, close names and warnings alike."""
@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsite import selectors
+from cardsite.browse import selectors
 from rulesref.search import cards, shapes
 from tests.rulesref.search_catalog import build_search_catalog
 

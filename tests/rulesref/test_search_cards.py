@@ -1,4 +1,4 @@
-"""The search syntax compiled to the ORM, through cardsite.selectors.card_list.
+"""The search syntax compiled to the ORM, through cardsite.browse.selectors.card_list.
 
 Runs the same on SQLite (FTS5) and PostgreSQL (tsvector): `DATABASE_URL=...`.
 """
@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 
-from cardsite.selectors import card_list
+from cardsite.browse.selectors import card_list
 from rulesref.search.syntax import QuerySyntaxError
 from tests.rulesref.search_catalog import QUERY_TEXT, add_fillers, build_search_catalog
 

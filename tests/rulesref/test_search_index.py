@@ -4,9 +4,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from cardsite.catalog_import import catalog_import
+from cardsite.browse.selectors import card_list
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Entry, Game, RollBand
-from cardsite.selectors import card_list
 from rulesref.models import GlossaryTerm, Rule, Ruling
 from rulesref.search.index import rebuild_search_index
 from rulesref.search.models import SearchDocument

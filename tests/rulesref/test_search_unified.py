@@ -4,7 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 
-from cardsite.selectors import card_autocomplete, card_list, card_named
+from cardsite.browse.selectors import card_autocomplete, card_list, card_named
 from rulesref.search.models import SearchDocument
 from rulesref.search.syntax import QuerySyntaxError
 from rulesref.search.unified import search_all, snippet_html
@@ -251,7 +251,7 @@ def test_a_sentence_ranks_no_name_by_its_first_letters(catalog):
 
 def test_the_vocabulary_follows_the_catalog(catalog):
     from cardsite.models import Entry
-    from cardsite.response_cache import bump_catalog_version
+    from cardsite.web.response_cache import bump_catalog_version
     from rulesref.search.questions import vocabulary
 
     assert "zorbaxian" not in vocabulary()

@@ -3,7 +3,7 @@ catalog's disturbances, divinities, exorcists, relics and victims before stand-i
 their ability-language scripts and flags what is by hand; undo replays the same cards."""
 import pytest
 
-from cardsite.abilities import entry_status
+from cardsite.catalog.abilities import entry_status
 from cardsite.models import Entry, Game
 from engine.demoniac.components import disturbance_id
 from engine.families import family_for

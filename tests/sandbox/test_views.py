@@ -190,7 +190,7 @@ def test_a_scripted_catalog_card_plays_itself_from_the_table(client):
     and posting it deals the damage, with no effect typed in by hand."""
     from pathlib import Path
 
-    from cardsite.catalog_import import catalog_import
+    from cardsite.catalog_files.catalog_import import catalog_import
     from engine.web.sandbox.catalog_cards import spell_cards
     from tests.sandbox.helpers import act
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from PIL import Image, ImageDraw
 
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.images.models import EntryImage
 from cardsite.models import Entry
 from cardsite.submissions import machine

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from cardsite.catalog_export import catalog_export
+from cardsite.catalog_files.catalog_export import catalog_export
 
 
 class Command(BaseCommand):

@@ -3,14 +3,14 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardsite.catalog_format import CatalogFormatError
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog.history import recorded_as
+from cardsite.catalog_files.catalog_format import CatalogFormatError
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.editorial.catalog_changes import (
     catalog_file_apply,
     catalog_file_plan,
     describe_change,
 )
-from cardsite.history import recorded_as
 from cardsite.management.commands._catalog_io import read_catalog_file
 
 SHEETS = (".csv", ".xlsx")

@@ -4,8 +4,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from cardsite.catalog_format import CatalogFormatError
-from cardsite.catalog_import import catalog_import
+from cardsite.catalog_files.catalog_format import CatalogFormatError
+from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.management.commands._catalog_io import merge_catalogs, read_catalog_file
 
 FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"

@@ -7,7 +7,7 @@ from functools import lru_cache
 from django.urls import reverse
 
 from cardsite.models import Entry
-from cardsite.response_cache import EVERYTHING, versions
+from cardsite.web.response_cache import EVERYTHING, versions
 from engine.spellgames import deck
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
 

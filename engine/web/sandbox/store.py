@@ -12,7 +12,7 @@ from functools import cache
 
 from django.db import connection
 
-from cardsite.sql_names import column, table
+from cardsite.web.sql_names import column, table
 
 from ..models import Sandbox, SandboxEvent
 

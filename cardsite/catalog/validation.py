@@ -1,6 +1,6 @@
 """The field rules of the catalog, one set for every way in (no Django here).
 
-The importer (cardsite.catalog_format), the models' ``clean()`` (so the admin
+The importer (cardsite.catalog_files.catalog_format), the models' ``clean()`` (so the admin
 forms and the API serializers, which call ``full_clean``) and the API's roll
 band check all use these rules, so whatever one accepts the others accept:
 an export of anything written through the API or the admin imports again.
@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 
-from cardsite import games
+from cardsite.catalog import games
 from engine import abilities as ability_language
 from engine.core import EngineError
 

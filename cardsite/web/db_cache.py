@@ -9,7 +9,7 @@ transaction, each an upsert (INSERT ... ON CONFLICT, SQLite and PostgreSQL
 alike), and the table is counted for culling on one write in CULL_CHECK_EVERY:
 it may outgrow MAX_ENTRIES by that many writes per process until the next check.
 ``get_many`` (every request's read of the catalog versions and the URL's
-header list, cardsite.response_cache) is one SELECT decoded without Django's
+header list, cardsite.web.response_cache) is one SELECT decoded without Django's
 per-row datetime converters and per-key validation; an expired row reads as
 missing and is left to culling. ``add`` and ``touch`` are Django's.
 """

@@ -54,7 +54,7 @@ class ChangeReasonAdmin:
         super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):
-        from cardsite.history import recorded_as
+        from cardsite.catalog.history import recorded_as
 
         with recorded_as(form.cleaned_data.get("change_reason") or "Edited in the admin", request.user):
             super().save_related(request, form, formsets, change)

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefetch, Q, Value, When
 
-from cardsite import games as game_defs
-from cardsite.filters import EntryFilterSet
+from cardsite.browse.filters import EntryFilterSet
+from cardsite.catalog import games as game_defs
 from cardsite.images.links import attach_faces
 from cardsite.images.models import EntryImage
 from cardsite.models import Component, Entry, Game

@@ -38,8 +38,8 @@ from django.db.models.signals import m2m_changed, post_delete, post_save, pre_sa
 from django.utils.cache import cc_delim_re, get_conditional_response
 from django.utils.http import parse_http_date_safe
 
-from cardsite.db_contention import skipped_when_locked
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
+from cardsite.web.db_contention import skipped_when_locked
 
 CACHE_ALIAS = "responses"
 EVERYTHING = "all"
@@ -381,7 +381,7 @@ class CatalogResponseCacheMiddleware:
             key = _response_key(request, url, header_list, prefix)
             local_tier.set(header_key, header_list)
             local_tier.set(key, response)
-            # The URL's header list and the response, in one write (cardsite.db_cache).
+            # The URL's header list and the response, in one write (cardsite.web.db_cache).
             skipped_when_locked(
                 lambda: shared.set_many({header_key: header_list, key: response}, TIMEOUT))
             response["X-Cache"] = "miss"

@@ -2,7 +2,7 @@
 
 ``q`` takes the search syntax (rulesref.search.syntax); the other filters are
 plain form fields that combine with it. The FilterSet is applied inside
-``cardsite.selectors.card_list``, so pages and API share one filtering path.
+``cardsite.browse.selectors.card_list``, so pages and API share one filtering path.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import django_filters
 from django import forms
 from django.db.models import F
 
-from cardsite import games
+from cardsite.catalog import games
 from cardsite.models import Entry
 from rulesref.search import cards as card_search
 from rulesref.search import shapes

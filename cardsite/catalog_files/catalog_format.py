@@ -10,7 +10,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from cardsite import games, validation
+from cardsite.catalog import games, validation
 from rulesref import numbering
 
 FORMAT_NAME = "grimoire-catalog"
@@ -27,7 +27,7 @@ class CatalogFormatError(ValueError):
         super().__init__(f"{len(problems)} problem(s) in the catalog file:\n" + "\n".join(problems))
 
 
-# The field rules are shared with the models and the API (cardsite.validation);
+# The field rules are shared with the models and the API (cardsite.catalog.validation);
 # None marks a nested list checked on its own below.
 _nonempty = validation.nonempty()
 _show = validation.show

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from cardsite.catalog_format import CatalogFormatError, validate_catalog
-from cardsite.games import GAME_SLUGS
+from cardsite.catalog.games import GAME_SLUGS
+from cardsite.catalog_files.catalog_format import CatalogFormatError, validate_catalog
 from cardsite.models import Component, Entry, Game, RollBand
 from rulesref import linking, numbering
 from rulesref.models import GlossaryTerm, Rule, Ruling

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from cardsite.catalog_format import FORMAT_NAME, FORMAT_VERSION, catalog_checksum
+from cardsite.catalog_files.catalog_format import FORMAT_NAME, FORMAT_VERSION, catalog_checksum
 from cardsite.images.links import image_status, image_uris
 from cardsite.models import Entry, Game, RollBand
 from rulesref.models import GlossaryTerm, Rule, Ruling
