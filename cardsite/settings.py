@@ -6,6 +6,9 @@ SECRET_KEY     required unless DEBUG is on (a development key is used then); wit
                DEBUG, one shorter than 50 characters or a known default is refused.
 DEBUG          off unless set to 1/true/yes/on.
 ALLOWED_HOSTS  comma-separated; defaults to localhost names.
+
+One module over 400 lines on purpose: every setting read from the environment in
+one place, nothing only in production (STYLE.md: settings read from the environment in one base module).
 """
 from __future__ import annotations
 

@@ -8,6 +8,9 @@ it is now, refuses if that is no longer what the editor saw, and otherwise
 writes it through cardsite.catalog_files.catalog_import (one transaction), every history
 record saying "Import of <file> by <user>". The admin page and
 ``manage.py import_catalog`` both use these two services.
+
+Just over 400 lines and kept whole: the preview and the apply must compare the
+same way (a split would put the two halves of one comparison apart).
 """
 from __future__ import annotations
 

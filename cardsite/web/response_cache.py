@@ -20,6 +20,9 @@ number that other games' rules link, a delete, a relink), the one for
 everything. A page under one game's path (``/cards/<game>/...``,
 ``/rules/<game>/...``, ``/api/cards/<game>/...``) depends on its game's version
 and the global one; every other page (searches, lists) on all of them.
+
+Just over 400 lines and kept whole: the middleware, the versions it keys on and
+the signals that retire them must agree on one set of scopes.
 """
 from __future__ import annotations
 

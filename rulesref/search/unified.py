@@ -5,6 +5,10 @@ together with one scale: exact name, then name prefix, then the weighted
 full-text score. Card field terms (t:, init>=, ...) narrow the cards and leave
 out the other kinds, which have no such fields. A misspelt name with no
 full-text hit falls back to the closest names.
+
+Over 400 lines and kept whole for now: the ranking query, its paging and the
+answer box's choice of hit share one result; it is being worked on (search
+ranking) while the layout moved around it.
 """
 from __future__ import annotations
 
