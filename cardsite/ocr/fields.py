@@ -194,6 +194,31 @@ def place(lines: list[Line], card_height: int, *, game: str | None = None,
     candidates = [line for line in lines if line.top < top_band and line.letters >= 2]
     if candidates:
         title = max(candidates, key=lambda line: line.height * min(line.letters, 6))
+        # Tesseract's sparse mode may cut one printed line in pieces: the pieces beside
+        # the title, at its height and level, are the title too.
+        pieces = [title]
+        for line in sorted(candidates, key=lambda line: line.left):
+            level = min(line.bottom, title.bottom) - max(line.top, title.top)
+            if line is not title and abs(line.height - title.height) <= 0.3 * title.height \
+                    and level > 0.5 * min(line.bottom - line.top, title.bottom - title.top):
+                pieces.append(line)
+        if len(pieces) > 1:
+            pieces.sort(key=lambda line: line.left)
+            merged = [pieces[0]]
+            for line in pieces[1:]:
+                if line.left - merged[-1].right < 2 * title.height:
+                    merged.append(line)
+                elif title in merged:
+                    break
+                else:
+                    merged = [line]
+            if title in merged and len(merged) > 1:
+                lines = [line for line in lines if line not in merged[1:]]
+                title = Line([w for m in merged for w in m.words],
+                             [c for m in merged for c in m.confs],
+                             merged[0].left, min(m.top for m in merged), merged[-1].right,
+                             max(m.bottom for m in merged), [h for m in merged for h in m.heights])
+                lines = [title if line is merged[0] else line for line in lines]
         name_lines = [title]
         for line in lines:
             if line is title or line.top <= title.top:
