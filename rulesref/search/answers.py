@@ -102,6 +102,13 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text or "") if s.strip()]
 
 
+def _figure_in_first_sentence(text: str) -> bool:
+    """A figure in the first sentence: "Satan's starting deck is 15 cards" answers
+    how many; "Immediately, once, when gained." does not."""
+    first = sentences(text)[:1]
+    return bool(first) and any(t.isdigit() for t in tokens_of(first[0]))
+
+
 def _has_number(text: str) -> bool:
     return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(text))
 
@@ -143,6 +150,7 @@ RULING, TOP_RULING = (0.5, 0.45, 0.3), (0.5, 0.4, 0.3)
 COVERAGE, COVERED = 0.8, 0.6
 # A rule's sentence says more than a ruling's question: less of it need be asked.
 SENTENCE_COVERED = 0.35
+FIRST_RULE_NUMBER = (0.6, 0.2)  # (COVERAGE, SENTENCE_COVERED) for the first rule hit
 RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 
 
@@ -166,7 +174,8 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
     # deck?" -> "15 cards: ...").
     if kind not in (YES_NO, asked) and not (
             kind in (ORDER, WHO) and asked in (ORDER, WHO, None)) and not (
-            rank == 0 and kind in (NUMBER, WHO, ORDER) and asked in (None, NUMBER, WHO, ORDER)):
+            rank == 0 and kind in (NUMBER, WHO, ORDER) and asked in (None, NUMBER, WHO, ORDER)
+            and (kind != NUMBER or _figure_in_first_sentence(answer))):
         return None
     if kind == NUMBER and not _has_number(answer):
         return None
@@ -255,7 +264,7 @@ def _within_limit(sentence: str, asked: int, subject) -> str | None:
 
 
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
-               negated: bool) -> tuple[float, dict] | None:
+               negated: bool, first_rule: bool = False) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
     asked = None
@@ -282,7 +291,11 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         have = coverage(subject, title + " " + sentence)
         match = max(covered(subject, sentence, game_words), covered(subject, head, game_words)
                     if kind != NUMBER or _has_number(head) else 0.0)
-        if have >= COVERAGE and match >= SENTENCE_COVERED \
+        # The first rule hit's sentence with a figure answers "how many" from fewer
+        # of the words ("dead wizard tokens go in the pile" -> "... two for each Wizard").
+        least_have, least_match = (FIRST_RULE_NUMBER if first_rule and kind == NUMBER
+                                   else (COVERAGE, SENTENCE_COVERED))
+        if have >= least_have and match >= least_match \
                 and (best is None or have * match > best[0]):
             best = (have * match, text)
     if best is None:
@@ -293,7 +306,28 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         if per_count is None and players_asked(text) not in (None, players):
             return None  # "A standard 4-player game uses 8 ..." for 3 players
         text = per_count or text
+    elif kind == NUMBER:
+        text = _figure_first(text)
     return match, {**hit, "text": text}
+
+
+FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
+           "thirty": 30}
+
+
+def _figure_first(sentence: str) -> str:
+    """A rule's sentence answering "how many" with its one figure, written in words,
+    first in digits ("3. Start each turn by drawing three cards"), as a player at
+    the table looks for it; a sentence with its figure in digits already, with
+    several figures, or with one per thing ("two for each Wizard") as it is."""
+    tokens = tokens_of(sentence)
+    figures = {int(t) if t.isdigit() else FIGURES[t] for t in tokens
+               if t.isdigit() or t in FIGURES}
+    per_thing = "per" in tokens or " for each " in f" {' '.join(tokens)} "
+    if len(figures) != 1 or any(t.isdigit() for t in tokens) or per_thing:
+        return sentence
+    return f"{next(iter(figures))}. {sentence}"
 
 
 def speaks_of(hit: dict, understood) -> bool:
@@ -301,6 +335,32 @@ def speaks_of(hit: dict, understood) -> bool:
     (for words that are no question of a known kind)."""
     subject = _subject(understood.query)
     return bool(subject) and coverage(subject, hit["title"] + " " + hit["text"]) >= COVERAGE
+
+
+DEFINED = 0.5  # the share of the question's words (by rarity) a term's name must be
+
+
+def definition(hits: list[dict], understood, *, top: int = 3) -> dict | None:
+    """For "what is X": a glossary term among the first hits whose name is the thing
+    asked about: every word of its name asked, and most of what was asked ("what
+    are beelze-butthole tiles" -> Beelze-Butthole; "what is a champion's entrance"
+    -> Entrance rather than Champion). None when no term's name is."""
+    subject = _subject(understood.query)
+    if not subject:
+        return None
+    asked = set().union(*(forms for forms, _ in subject))
+    best = None
+    for hit in hits[:top]:
+        if hit["kind"] != "term" or not hit["text"]:
+            continue
+        name = re.sub(r"\(.*?\)", " ", hit["title"])  # "Hit Points (HP)"
+        words = _words(name) - _NOT_TELLING
+        if not words or not words <= asked:
+            continue
+        share = coverage(subject, name)
+        if share >= DEFINED and (best is None or share > best[0]):
+            best = (share, hit)
+    return best[1] if best else None
 
 
 def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
@@ -325,7 +385,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank)
         elif hit["kind"] == "rule" and kind is not None:
-            found = _from_rule(hit, kind, subject, game_words, players, negated)
+            found = _from_rule(hit, kind, subject, game_words, players, negated,
+                               first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found

@@ -8,6 +8,7 @@ a few dozen rows, kept per catalog version: no query per search.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from cardsite.models import Component, Game
@@ -66,13 +67,17 @@ def answer(query: Query, game: str | None) -> dict | None:
     return _players(asked, game, version) or _component(asked, game, version)
 
 
+RANGE = re.compile(r"(\d)\s*[-\u2013]\s*(\d)")
+
+
 def _players(asked: frozenset[str], game: str | None, version) -> dict | None:
     """For "how many players": a game whose rulebook gives its player count."""
     row = next((g for g in _games(version) if g["slug"] == game and g["players"]), None)
     if row is None or not asked & PLAYERS or not asked <= ABOUT_PLAYERS:
         return None
+    players = RANGE.sub(r"\1 to \2", row["players"].lower())  # "2-4" as said: "2 to 4"
     return {"kind": "game", "title": row["short_name"],
-            "text": f"{row['short_name']} is for {row['players'].lower()}.",
+            "text": f"{row['short_name']} is for {players}.",
             "url": links.game_url(row["slug"]), "game": row["slug"],
             "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
 

@@ -60,6 +60,14 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("win",): (("winner",), ("wins",)),
     ("buy",): (("bought",),),
     ("worth",): (("vp",),),
+    # the rulebooks' own words for what players say otherwise
+    ("tiebreaker",): (("tie",), ("tied",)),
+    ("tiebreak",): (("tie",), ("tied",)),
+    ("points",): (("vp",),),
+    ("setup",): (("set", "up"),),
+    ("kill",): (("slay",),),
+    ("lose",): (("discard",),),
+    ("limit",): (("maximum",), ("most",)),
 }
 SYNONYM_WIDTH = max(len(key) for key in SYNONYMS)
 

@@ -465,6 +465,8 @@ def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict 
         found = answers.direct_answer(hits, understood)
         if found is not None or kind is not None:
             return found
+    if found is None and kind == DEFINITION:
+        found = answers.definition(hits, understood)
     if found is None:
         found = _top_hit(hits, understood)
     return {**found, "answers": kind or "", "answered": understood.text} if found else None

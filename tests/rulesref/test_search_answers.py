@@ -133,6 +133,18 @@ def test_a_definition_and_the_catalog_facts_keep_their_kinds():
     count = _answer("how many penta coins")
     assert (count["kind"], count["answers"]) == ("component", "number")
     assert count["text"] == "The box holds 40 Penta-Coins."
+    # "what is X": the glossary term named by the words asked, among the first hits
+    # (Entrance, not Champion, whose name is only part of what was asked)
+    for q, url in (("what are beelze-butthole tiles", "/glossary/beelze-butthole/"),
+                   ("what is a champion's entrance", "/glossary/entrance/")):
+        term = _answer(q)
+        assert (term["kind"], term["answers"], term["url"]) == ("term", "definition", url), q
+    # The first hit's ruling answers "how many" in its own words only with a figure
+    # in its first sentence ("Immediately, once, when gained." is no number).
+    answer = _answer("whats a dead wizzard token worth at the end in satanic panic")
+    assert answer is None or answer["url"] != "/rulings/?game=satanic-panic#dwt-immediate-effect"
+    answer = _answer("how many players is demoniac")
+    assert answer["text"] == "Demoniac is for 2 to 4 players."
     # Words that are no question: a clear top rule still answers, kind "".
     words = _answer("starting hit points rumble")
     assert words is None or words["answers"] == ""

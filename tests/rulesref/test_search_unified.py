@@ -367,7 +367,7 @@ def test_how_many_players_where_the_rulebook_gives_it(db):
 
     call_command("load_catalog", verbosity=0)
     answer = search_all(q="how many players can play demoniac?").answer
-    assert (answer["kind"], answer["text"]) == ("game", "Demoniac is for 2-4 players.")
+    assert (answer["kind"], answer["text"]) == ("game", "Demoniac is for 2 to 4 players.")
     assert answer["url"] == "/games/demoniac/" and answer["citation"] == "Demoniac rulebook"
     for q in ("how many players rumble",  # its rulebook gives no player count
               "how many players", "how many player cards in demoniac"):
