@@ -141,7 +141,7 @@ def test_a_definition_and_the_catalog_facts_keep_their_kinds():
         assert (term["kind"], term["answers"], term["url"]) == ("term", "definition", url), q
     # The first hit's ruling answers "how many" in its own words only with a figure
     # in its first sentence ("Immediately, once, when gained." is no number).
-    answer = _answer("whats a dead wizzard token worth at the end in satanic panic")
+    answer = _answer("how many vp does a dead wizard token take off at the end")
     assert answer is None or answer["url"] != "/rulings/?game=satanic-panic#dwt-immediate-effect"
     answer = _answer("how many players is demoniac")
     assert answer["text"] == "Demoniac is for 2 to 4 players."
