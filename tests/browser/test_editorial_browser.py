@@ -69,7 +69,8 @@ def test_upload_an_error_fix_it_preview_and_confirm(site, page, screenshot_dir):
     shoot(page, screenshot_dir, "import-preview")
     assert Entry.objects.count() == before
     page.click("text=Apply these changes")
-    expect(page.locator("h2")).to_contain_text("new.csv is imported")
+    expect(page.locator("h2")).to_have_text("new.csv: applied")
+    expect(page.locator("section.panel")).to_contain_text("new.csv is imported")
     bolt = Entry.objects.get(slug="mega-bolt")
     assert (bolt.type, bolt.glyph, bolt.initiative) == ("delivery", "dark", 15)
     page.goto(site + f"/admin/cardsite/entry/{bolt.pk}/history/")
@@ -96,7 +97,7 @@ def test_export_edit_one_cell_import_changes_exactly_that_field(site, page):
     expect(diff).to_have_count(1)
     expect(diff).to_contain_text("initiative")
     page.click("text=Apply these changes")
-    expect(page.locator("h2")).to_contain_text("is imported")
+    expect(page.locator("h2")).to_have_text("rumble-edited.csv: applied")
     after = {e.slug: e for e in Entry.objects.all()}
     assert after.keys() == before.keys()
     fields = [f.attname for f in Entry._meta.concrete_fields if f.attname != "updated"]
