@@ -30,8 +30,8 @@ def _number(card: Image.Image) -> tuple[Image.Image, Field]:
     return card, Field(int(digits[0][0]), round(digits[0][1] / 100, 3))
 
 
-def _read(image: Image.Image) -> tuple[list[fields.Line], float, str]:
-    data = tesseract.image_data(image, psm=11)
+def _read(image: Image.Image, psm: int = 11) -> tuple[list[fields.Line], float, str]:
+    data = tesseract.image_data(image, psm=psm)
     lines = fields.lines_of(data)
     words = sum(len(line.words) for line in lines)
     conf = sum(sum(line.confs) for line in lines) / words if words else 0.0
@@ -57,6 +57,13 @@ def read_card(image, *, game: str | None = None, component: str | None = None,
     card = prepared.image
     blanked, number = _number(card)
     lines, score, raw = _read(blanked)
+    if score < GOOD_CONF:
+        # Sparse mode (11) finds text among art, but can lose a whole card to it (a flat
+        # scan whose art is big blobs read as nothing); automatic layout (3) is the other
+        # guess: keep whichever read is surer.
+        other = _read(blanked, psm=3)
+        if other[1] > score:
+            lines, score, raw = other
     if score < GOOD_CONF:
         # Sideways or upside down (no EXIF, or a card photographed turned): ask
         # Tesseract's orientation detection, and keep whichever read is surer.

@@ -123,3 +123,14 @@ def test_an_ability_tile_is_named_by_its_text():
     reading = read_card(tile, game="satanic-panic", component="wizard-ability-tiles")
     assert reading.type.value == "ability-tile"
     assert reading.name.value == reading.text.value == text
+
+
+@needs_tesseract
+def test_a_flat_scan_whose_art_is_big_blobs_still_reads_its_title():
+    """Tesseract's sparse mode can lose the whole card to large art (it read 'S' here);
+    the automatic layout is tried when the sparse read is poor."""
+    from tests.submissions.test_submissions import card_photo
+
+    reading = read_card(card_photo("MEGA ZORCH", seed=5), game="rumble",
+                        component="delivery-cards")
+    assert reading.name.value == "MEGA ZORCH"
