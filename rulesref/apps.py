@@ -12,3 +12,25 @@ class RulesrefConfig(AppConfig):
         linking.connect_signals()
         # The search index follows every save and delete (rulesref.search.signals).
         from rulesref.search import signals  # noqa: F401
+
+        _connect_response_cache()
+
+
+def _connect_response_cache() -> None:
+    """Writes of rules, rulings and terms retire the cached pages that show them."""
+    from cardsite.models import Entry
+    from cardsite.web import response_cache
+    from rulesref.models import GlossaryTerm, Rule, Ruling
+
+    # A rule's number is linked from other games' rules.
+    response_cache.connect_model(Rule, whole_site=True)
+    response_cache.connect_model(GlossaryTerm)
+    response_cache.connect_model(Ruling, games_of=lambda ruling: {
+        ruling.game_id,
+        *ruling.entries.values_list("game_id", flat=True),
+        *ruling.rules.values_list("game_id", flat=True)})
+    # Card pages show the rulings citing them.
+    response_cache.also_shown(Entry, lambda entry: Ruling.objects.filter(
+        entries=entry).values_list("game_id", flat=True))
+    for through in (Ruling.entries.through, Ruling.rules.through, GlossaryTerm.rules.through):
+        response_cache.connect_links(through)

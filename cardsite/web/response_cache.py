@@ -31,6 +31,7 @@ import re
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from hashlib import md5
 
 from django.conf import settings
@@ -156,29 +157,46 @@ def _game_scopes(game_ids) -> set[str]:
     return slugs if slugs <= set(GAME_SLUGS) else {EVERYTHING}
 
 
+# What other apps tell the cache about their models (rulesref.apps registers its own):
+# models whose every write changes every page, how to find the games a model's object
+# shows on, and the games whose pages also show an object (card pages list the rulings
+# citing the card). Kept here as registries so that the catalog's plumbing knows nothing
+# of the apps above it.
+_WHOLE_SITE: set[type] = set()
+_GAMES_OF: dict[type, Callable] = {}
+_ALSO_SHOWN: dict[type, list[Callable]] = {}
+
+
+def also_shown(model, games_of: Callable) -> None:
+    """Writes of ``model`` also change the pages of the games ``games_of(obj)`` returns."""
+    _ALSO_SHOWN.setdefault(model, []).append(games_of)
+
+
+def _games(instance) -> set | None:
+    games_of = _GAMES_OF.get(type(instance))
+    if games_of is not None:
+        return set(games_of(instance))
+    if getattr(instance, "game_id", None) is not None:
+        return {instance.game_id}
+    if getattr(instance, "entry_id", None) is not None:  # roll bands, images
+        from cardsite.models import Entry
+
+        return set(Entry.objects.filter(pk=instance.entry_id).values_list("game_id", flat=True))
+    return None
+
+
 def scopes_of(instance) -> set[str]:
     """The versions a saved object's pages depend on."""
-    from cardsite.models import Entry, Game
-    from rulesref.models import Rule, Ruling
+    from cardsite.models import Game
 
-    if isinstance(instance, Game | Rule):
-        # a game's name is on every page; a rule's number is linked from other games' rules
+    if isinstance(instance, Game) or type(instance) in _WHOLE_SITE:
+        return {EVERYTHING}  # a game's name is on every page
+    games = _games(instance)
+    if games is None:
         return {EVERYTHING}
-    if isinstance(instance, Entry):
-        games = {instance.game_id, *Ruling.objects.filter(entries=instance).values_list(
-            "game_id", flat=True)}  # card pages show the rulings citing them
-        return _game_scopes(games)
-    if isinstance(instance, Ruling):
-        games = {instance.game_id,
-                 *instance.entries.values_list("game_id", flat=True),
-                 *instance.rules.values_list("game_id", flat=True)}
-        return _game_scopes(games)
-    if getattr(instance, "game_id", None) is not None:
-        return _game_scopes({instance.game_id})
-    if getattr(instance, "entry_id", None) is not None:  # roll bands, images
-        return _game_scopes(Entry.objects.filter(pk=instance.entry_id).values_list(
-            "game_id", flat=True))
-    return {EVERYTHING}
+    for games_of in _ALSO_SHOWN.get(type(instance), ()):
+        games |= set(games_of(instance))
+    return _game_scopes(games)
 
 
 def _owner_before(sender, instance, raw=False, **kwargs) -> None:
@@ -210,23 +228,31 @@ def _bump_everything(**kwargs) -> None:
 
 def connect_signals() -> None:
     from cardsite.models import Component, Entry, Game, RollBand
-    from rulesref.models import GlossaryTerm, Rule, Ruling
 
     request_started.connect(_request_started, dispatch_uid="catalog-version-request-started")
     request_finished.connect(_request_finished, dispatch_uid="catalog-version-request-finished")
-    for model in (Game, Component, Entry, RollBand, Rule, GlossaryTerm, Ruling):
+    for model in (Game, Component, Entry, RollBand):
         connect_model(model)
-    for through in (Ruling.entries.through, Ruling.rules.through, GlossaryTerm.rules.through):
-        m2m_changed.connect(_bump_everything, sender=through,
-                            dispatch_uid=f"response-cache-{through.__name__}")
 
 
-def connect_model(model) -> None:
-    """Writes of ``model`` retire the cached responses too (another app's catalog data)."""
+def connect_model(model, *, whole_site: bool = False, games_of: Callable | None = None) -> None:
+    """Writes of ``model`` retire the cached responses too (another app's data).
+    ``whole_site``: every page may show it; ``games_of(obj)``: the games whose pages show
+    it, where its own ``game_id`` or ``entry_id`` does not say."""
+    if whole_site:
+        _WHOLE_SITE.add(model)
+    if games_of is not None:
+        _GAMES_OF[model] = games_of
     uid = f"response-cache-{model.__name__}"
     pre_save.connect(_owner_before, sender=model, dispatch_uid=f"{uid}-pre-save")
     post_save.connect(_bump_saved, sender=model, dispatch_uid=f"{uid}-save")
     post_delete.connect(_bump_everything, sender=model, dispatch_uid=f"{uid}-delete")
+
+
+def connect_links(through) -> None:
+    """Links added or removed through an m2m table join two objects: everything retired."""
+    m2m_changed.connect(_bump_everything, sender=through,
+                        dispatch_uid=f"response-cache-{through.__name__}")
 
 
 def key_prefix(path: str, current: dict[str, str]) -> str:
