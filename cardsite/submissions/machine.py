@@ -1,13 +1,12 @@
 """The machine's first draft of a card: its fields read from the photo (cardsite.ocr) and its
-abilities drafted from the text (the engine's drafter). Both are optional: without
-Tesseract the form says so and works by hand; without a drafter the card's abilities stay
-empty (applied by hand), never a guess."""
+abilities drafted from the text (engine.drafting). Reading is optional: without Tesseract
+the form says so and works by hand. A draft says only what the text says: the rest is
+left by hand, never guessed."""
 from __future__ import annotations
 
-import importlib
-
-# Where the engine's drafter lives (issue 28's ability drafts); tried in order.
-DRAFTER_MODULES = ("engine.drafts", "engine.drafting", "engine.ability_drafts")
+from cardsite.models import Entry
+from engine import abilities as language
+from engine.drafting import draft_abilities
 
 
 class Unavailable(RuntimeError):
@@ -41,38 +40,18 @@ def read_photo(data: bytes, *, game: str, component: str | None, known_names) ->
     return reading.to_dict()
 
 
-def _drafter():
-    for name in DRAFTER_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        if hasattr(module, "draft_abilities"):
-            return module.draft_abilities
-    return None
+def draft(text: str | None, *, game: str, type_slug: str | None,
+          name: str | None = None) -> list[dict]:
+    """The abilities drafted from ``text`` (valid in the ability language), [] for no text.
+    ``name`` is the card's own; a card the text says to gain is looked up in the game."""
+    def card_named(words: str) -> str | None:
+        return Entry.objects.filter(game__slug=game, name__iexact=words.strip()).values_list(
+            "name", flat=True).first()
 
-
-def draft(text: str | None, *, game: str, type_slug: str | None) -> list[dict]:
-    """The abilities drafted from ``text`` (validated), or [] when there is no drafter."""
-    drafter = _drafter()
-    if drafter is None or not (text or "").strip():
-        return []
-    from engine import abilities as language
-
-    try:
-        drafted = drafter(text, game=game, type=type_slug)
-    except TypeError:
-        drafted = drafter(text)
-    drafted = getattr(drafted, "abilities", drafted)
-    try:
-        return language.validate(drafted)
-    except Exception:  # noqa: BLE001 - a draft the language refuses is no draft
-        return []
+    return draft_abilities(text, game=game, type=type_slug, name=name, card_named=card_named)
 
 
 def describe(abilities) -> list[str]:
-    from engine import abilities as language
-
     return language.describe(abilities)
 
 

@@ -80,7 +80,7 @@ def review(request, pk: int):
                 messages.error(request, message)
     reading = machine.reading_fields(submission.reading)
     drafted = machine.draft(form["text"].value(), game=submission.game.slug,
-                            type_slug=form["type"].value() or None)
+                            type_slug=form["type"].value() or None, name=form["name"].value())
     found = matching.near_duplicates(game=submission.game.slug, name=submission.name,
                                      photo_hash=submission.photo_hash, exclude=submission.pk)
     rows = [(name, reading.get(name), getattr(submission, name)) for name in FIELDS

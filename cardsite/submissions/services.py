@@ -199,8 +199,8 @@ def submission_approve(*, submission: Submission, user, data: dict | None = None
         game = submission.game
         values = clean_fields(game.slug, data if data is not None else {
             f: getattr(submission, f) for f in FIELDS})
-        abilities = machine.draft(values["text"], game=game.slug, type_slug=values["type"]) \
-            if with_abilities else []
+        abilities = machine.draft(values["text"], game=game.slug, type_slug=values["type"],
+                                  name=values["name"]) if with_abilities else []
         component = submission.component
         kind = component.kind if component and component.kind in games.ENTRY_KINDS else "card"
         applicable = games.applicable_attributes(game.slug, values["type"], kind)

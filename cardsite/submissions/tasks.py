@@ -35,7 +35,8 @@ def read_submission(context, submission_id: int) -> str:
         return R.FAILED
     text = (reading.get("text") or {}).get("value")
     type_slug = (reading.get("type") or {}).get("value")
-    reading["abilities"] = machine.draft(text, game=submission.game.slug, type_slug=type_slug)
+    reading["abilities"] = machine.draft(text, game=submission.game.slug, type_slug=type_slug,
+                                         name=(reading.get("name") or {}).get("value"))
     rows.update(reading_status=R.DONE, reading=reading, reading_note="")
     if submission.batch_id:
         fill = {name: value for name, (value, _) in machine.reading_fields(reading).items()

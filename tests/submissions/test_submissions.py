@@ -164,6 +164,24 @@ def test_a_reviewer_approves_into_an_entry_with_image_fields_and_credit(client, 
     assert "Zorch them all." in card and "/media/images/" in card
 
 
+def test_the_review_shows_the_drafted_abilities_and_approval_keeps_them(client, site,
+                                                                       machine_reads, reviewer):
+    submission = sent(client)
+    client.force_login(reviewer)
+    url = reverse("submission-review", args=[submission.pk])
+    fields = {"name": "Mega Zorch", "type": "delivery", "initiative": "12",
+              "text": "The strongest foe takes 3 damage. Zorch them all."}
+    page = client.post(url, {**fields, "action": "none"}).content.decode()
+    drafted = [{"trigger": "resolved", "effects": [
+        {"do": "damage", "amount": 3, "target": "strongest-foe"},
+        {"do": "by-hand", "text": "Zorch them all."}]}]
+    (line,) = machine.describe(drafted)
+    assert line.startswith("When resolved: deal 3 damage to the strongest foe; then by hand")
+    assert f"<li>{line}</li>" in page  # drafted from the text as the reviewer typed it
+    client.post(url, {**fields, "action": "approve", "abilities": "1"})
+    assert Entry.objects.get(game__slug="rumble", name="Mega Zorch").abilities == drafted
+
+
 def test_a_rejected_submission_changes_nothing(client, site, machine_reads, reviewer):
     submission = sent(client)
     before = (Entry.objects.count(), EntryImage.objects.count())
