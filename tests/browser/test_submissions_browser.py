@@ -1,10 +1,12 @@
 """Add a missing card, in Chromium against a real site: gunicorn and a real background
 worker (manage.py db_worker) over their own database, as `make serve` runs them. A player
-sends a photo and the worker pre-fills the fields; a reviewer approves and the card page
-shows the image and fields; the same photo again is offered as a duplicate before sending;
+sends a photo and the worker pre-fills the fields; a reviewer sees the abilities drafted
+from the text and approves, the card page shows the image and fields, and a free sandbox
+table plays the new card's abilities; the same photo again is offered as a duplicate before sending;
 a rejected submission changes nothing. Screenshots of the form and the review page,
 desktop and phone."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from playwright.sync_api import expect
 from bench.http_bench import served
 from cardsite.submissions import machine
 from tests.live_site import ROOT, Site, _own_database, _site_env
+from tests.sandbox.test_browser import add_stand_in, click_and_wait, hp, new_table
 from tests.submissions.test_submissions import card_photo
 
 pytestmark = pytest.mark.browser
@@ -97,7 +100,7 @@ def test_a_player_sends_a_card_the_worker_reads_and_a_reviewer_approves(site, br
     name.fill("Mega Zorch")
     page.select_option("#id_type", "delivery")
     page.fill("#id_initiative", "12")
-    page.fill("#id_text", "Zorch every foe.")
+    page.fill("#id_text", "The strongest foe takes 3 damage.")  # a sentence the drafter says
     page.get_by_role("button", name="Send the card").click()
     expect(page.locator(".notice.ok")).to_contain_text("Waiting for review")
     # not public while pending
@@ -108,6 +111,8 @@ def test_a_player_sends_a_card_the_worker_reads_and_a_reviewer_approves(site, br
     page.goto(site + "/admin/submissions/review/")
     page.get_by_role("link", name="Mega Zorch").click()
     expect(page.locator(".review-photos img")).to_be_visible()
+    expect(page.locator(".drafted-lines")).to_have_text(
+        "When resolved: deal 3 damage to the strongest foe.")
     page.screenshot(path=screenshot_dir / "submit-review-desktop.png", full_page=True)
     phone_page.goto(page.url.replace(site, site))
     login(phone_page, site)
@@ -115,9 +120,28 @@ def test_a_player_sends_a_card_the_worker_reads_and_a_reviewer_approves(site, br
     phone_page.screenshot(path=screenshot_dir / "submit-review-phone.png", full_page=True)
     page.locator(".review-approve").get_by_role("button", name="Approve").click()
     expect(page.locator("h1")).to_contain_text("Mega Zorch")
-    expect(page.locator("body")).to_contain_text("Zorch every foe.")
+    expect(page.locator("body")).to_contain_text("The strongest foe takes 3 damage.")
     expect(page.locator(".entry-face picture img")).to_be_visible()
+    expect(page.locator(".ability-lines")).to_contain_text("deal 3 damage to the strongest foe")
+    expect(page.locator(".plays")).to_contain_text("Plays in the sandbox")
     phone.close()
+
+    # A free table: Alice casts the new card from the catalog, and it resolves itself.
+    new_table(page, site, "new-rumble", free=True, wizards="Alice, Bob", seed="7")
+    alice = page.locator("[data-testid=wizard-alice]")
+    alice.locator("input[name='catalog_card']").fill("Mega Zorch")
+    click_and_wait(page, alice.locator("button", has_text=re.compile("^Add$")))
+    expect(alice.locator(".card a", has_text="Mega Zorch")).to_be_visible()
+    add_stand_in(page, "bob", "source", "arcane")
+    for ready in ("[data-testid=wizard-alice] [data-testid=ready]",
+                  "[data-testid=wizard-bob] [data-testid=ready]", "[data-testid=reveal]"):
+        click_and_wait(page, page.locator(ready))
+    expect(page.locator("[data-testid=phase]")).to_contain_text("Resolving Alice's spell")
+    click_and_wait(page, page.locator("[data-testid=play-card]", has_text="Play Mega Zorch"))
+    expect(page.locator("[data-testid=wizard-bob] [data-testid=hp]")).to_have_text("17")
+    assert hp(page, "alice") == "20"
+    expect(page.locator(".log")).to_contain_text("Bob takes 3 damage")
+    page.screenshot(path=screenshot_dir / "submit-sandbox-desktop.png", full_page=True)
     context.close()
 
 
