@@ -79,6 +79,7 @@ def review(request, pk: int):
             for message in error.messages:
                 messages.error(request, message)
     reading = machine.reading_fields(submission.reading)
+    # drafted from the form's text: the sender's, or the reviewer's edit ("redraft" shows it)
     drafted = machine.draft(form["text"].value(), game=submission.game.slug,
                             type_slug=form["type"].value() or None, name=form["name"].value())
     found = matching.near_duplicates(game=submission.game.slug, name=submission.name,

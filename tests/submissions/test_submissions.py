@@ -171,13 +171,14 @@ def test_the_review_shows_the_drafted_abilities_and_approval_keeps_them(client, 
     url = reverse("submission-review", args=[submission.pk])
     fields = {"name": "Mega Zorch", "type": "delivery", "initiative": "12",
               "text": "The strongest foe takes 3 damage. Zorch them all."}
-    page = client.post(url, {**fields, "action": "none"}).content.decode()
+    page = client.post(url, {**fields, "action": "redraft"}).content.decode()
     drafted = [{"trigger": "resolved", "effects": [
         {"do": "damage", "amount": 3, "target": "strongest-foe"},
         {"do": "by-hand", "text": "Zorch them all."}]}]
     (line,) = machine.describe(drafted)
     assert line.startswith("When resolved: deal 3 damage to the strongest foe; then by hand")
     assert f"<li>{line}</li>" in page  # drafted from the text as the reviewer typed it
+    assert Submission.objects.get().status == "pending"
     client.post(url, {**fields, "action": "approve", "abilities": "1"})
     assert Entry.objects.get(game__slug="rumble", name="Mega Zorch").abilities == drafted
 
