@@ -16,9 +16,16 @@ class ApiView(HttpCachingMixin):
 
     permission_classes = [StaffWritesOrReadOnly]
 
+    def takes_ordering(self) -> bool:
+        """Whether this request's answer can be sorted by ``order``/``ordering``
+        (the card list's); elsewhere either is a 400, not silently ignored."""
+        return False
+
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         refuse_empty_parameters(request.query_params)
+        if not self.takes_ordering():
+            refuse_ordering(request.query_params)
 
     def query_params(self, serializer_class) -> dict:
         """The query string checked by a serializer's fields (a 400 naming each bad
@@ -56,6 +63,17 @@ def refuse_empty_parameters(params) -> None:
              if name not in EMPTY_ALLOWED and any(not v.strip() for v in values)}
     if empty:
         raise serializers.ValidationError(empty)
+
+
+ORDER_PARAMETERS = ("order", "ordering")
+
+
+def refuse_ordering(params) -> None:
+    sent = [name for name in ORDER_PARAMETERS if name in params]
+    if sent:
+        raise serializers.ValidationError({name: [
+            "This answer has a fixed order and takes no ordering; only the card list "
+            "(/api/cards/) is sorted by order or ordering."] for name in sent})
 
 
 _PARAM_FIELDS: dict[type, list] = {}

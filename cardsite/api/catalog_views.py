@@ -105,19 +105,28 @@ class AutocompleteParams(serializers.Serializer):
 def _card_filters(query_params) -> tuple[str, dict]:
     """Split the query string into q and the FilterSet's other filters.
 
-    ``ordering`` is accepted as another name for the FilterSet's ``order``.
+    ``ordering`` is accepted as another name for the FilterSet's ``order``: an
+    unknown value is a 400 naming the parameter sent and the values it takes, and
+    ``ordering`` given with a different ``order`` is a 400 (neither is ignored).
     """
     filters = {k: v for k, v in query_params.items() if k not in NOT_FILTERS}
     query = filters.pop("q", "")
+    sent_as = "order"
     if "ordering" in filters:
-        filters.setdefault("order", filters.pop("ordering"))
+        ordering = filters.pop("ordering")
+        if filters.setdefault("order", ordering) != ordering:
+            raise serializers.ValidationError({"ordering": [
+                f'"{ordering}" and order "{filters["order"]}" disagree: give one of them.']})
+        sent_as = "ordering" if "order" not in query_params else "order"
     if not filters and "\x00" not in query:  # q alone: the form would check only for NUL
         return query, filters
     # The page drops an invalid filter value; the API says so (400), checked by
     # the same FilterSet's form before anything is queried.
     form = EntryFilterSet(data={**filters, "q": query}, queryset=Entry.objects.none()).form
     if not form.is_valid():
-        raise serializers.ValidationError({k: list(v) for k, v in form.errors.items()})
+        raise serializers.ValidationError({
+            sent_as if name == "order" else name: list(messages)
+            for name, messages in form.errors.items()})
     return query, filters
 
 
@@ -125,7 +134,9 @@ def _card_filters(query_params) -> tuple[str, dict]:
     list=extend_schema(
         summary="Search the catalog",
         parameters=[OpenApiParameter(
-            "ordering", str, description="Same as `order` (another name for it).",
+            "ordering", str, description="Same as `order` (another name for it): a value not "
+            "listed is a 400 naming the ones it takes, and so is `ordering` given with a "
+            "different `order`.",
             enum=[value for value, _label in ORDER_CHOICES],
         )],
     ),
@@ -155,6 +166,9 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
 
     def get_queryset(self):
         return Entry.objects.select_related("game", "component").prefetch_related("bands", "images")
+
+    def takes_ordering(self) -> bool:
+        return self.action in ("list", "random")
 
     @within_budget
     def list(self, request, *args, **kwargs):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS
 
 from cardsite.api.errors import ErrorSerializer
@@ -51,6 +52,25 @@ URI_TOO_LONG = {
 }
 
 
+RETRY_AFTER = {"Retry-After": {
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "Seconds to wait before trying again.",
+}}
+
+# What DRF's CharField takes, as a pattern: never a NUL character (Django's
+# ProhibitNullCharactersValidator), and, unless blank is allowed, at least one
+# character that is not whitespace (it strips what str.strip() strips before
+# checking for blank: these characters, listed so that the pattern means the same in
+# every regex dialect; JSON Schema's \s is not Python's).
+PYTHON_WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+NO_NUL = r"^[^\x00]*$"
+NOT_BLANK = rf"^[^\x00]*[^\x00{PYTHON_WHITESPACE}][^\x00]*$"
+
+
+def text_pattern(*, blank: bool) -> str:
+    return NO_NUL if blank else NOT_BLANK
+
+
 PATH_PARAMETERS = {
     "game": ("The game's slug.", {"type": "string", "enum": list(games.GAME_SLUGS)}),
     "slug": ("The object's slug within its game.", None),
@@ -91,6 +111,33 @@ class ApiAutoSchema(AutoSchema):
             if schema:
                 parameter["schema"] = schema
         return parameters
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.ListSerializer):
+            # many=True with min_length/max_length (DRF checks them; spectacular omits them)
+            if field.min_length is not None:
+                schema.setdefault("minItems", field.min_length)
+            if field.max_length is not None:
+                schema.setdefault("maxItems", field.max_length)
+        return schema
+
+    def _map_basic_serializer(self, serializer, direction):
+        # Which direction the fields being mapped are for (request bodies only get the
+        # text patterns below: what the server answers is not checked by them).
+        outer, self._direction = getattr(self, "_direction", None), direction
+        try:
+            return super()._map_basic_serializer(serializer, direction)
+        finally:
+            self._direction = outer
+
+    def _insert_field_validators(self, field, schema):
+        super()._insert_field_validators(field, schema)
+        # After spectacular's own (a RegexField's pattern, a blank choice as oneOf).
+        if (getattr(self, "_direction", None) == "request"
+                and isinstance(field, serializers.CharField) and schema.get("type") == "string"
+                and not {"pattern", "format", "enum"} & set(schema)):
+            schema["pattern"] = text_pattern(blank=field.allow_blank or not field.trim_whitespace)
 
     def _get_filter_parameters(self):
         parameters = super()._get_filter_parameters()
@@ -138,6 +185,9 @@ class ApiAutoSchema(AutoSchema):
                 body = self._get_response_for_code(ErrorSerializer, code, direction=direction)
                 body["description"] = ERROR_DESCRIPTIONS[code]
                 responses[code] = body
+        for code in ("429", "503"):
+            if code in responses:
+                responses[code].setdefault("headers", RETRY_AFTER)
         responses.setdefault("414", URI_TOO_LONG)
         return responses
 
@@ -150,7 +200,9 @@ def _subclasses(cls):
 
 def non_empty_parameters(result, generator, request, public):
     """SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]: a query parameter other than
-    free text is at least one character (cardsite.api.base.refuse_empty_parameters)."""
+    free text is at least one character and not only whitespace
+    (cardsite.api.base.refuse_empty_parameters); none has a NUL character (refused by
+    the parameter serializers and the card filters' form)."""
     from cardsite.api.base import EMPTY_ALLOWED
 
     for path, operations in result.get("paths", {}).items():
@@ -162,6 +214,9 @@ def non_empty_parameters(result, generator, request, public):
                 if (parameter.get("in") == "query" and parameter["name"] not in EMPTY_ALLOWED
                         and schema.get("type") == "string" and "enum" not in schema):
                     schema.setdefault("minLength", 1)
+                if (parameter.get("in") == "query" and schema.get("type") == "string"
+                        and not {"pattern", "enum", "format"} & set(schema)):
+                    schema["pattern"] = text_pattern(blank=parameter["name"] in EMPTY_ALLOWED)
     return result
 
 

@@ -31,6 +31,12 @@ def _choices(values):
     return [(v, v.replace("-", " ").capitalize()) for v in values]
 
 
+def one_of(choices) -> dict:
+    """A choice filter's refusal naming the values it takes, as the API's other
+    choice parameters say it (cardsite.api.base.choice): '"colour" is not one of: ...'."""
+    return {"invalid_choice": f'"%(value)s" is not one of: {", ".join(v for v, _ in choices)}.'}
+
+
 class WholeNumberFilter(django_filters.NumberFilter):
     """The counted attributes are whole numbers (the schema says integer): 1.5 is a 400."""
 
@@ -42,10 +48,13 @@ class EntryFilterSet(django_filters.FilterSet):
         method="filter_q", label="Search",
         help_text='Names, text, types and rulings; e.g. t:delivery g:dark init>=14 "deal damage".',
     )
-    game = django_filters.ChoiceFilter(field_name="game__slug", choices=_choices(games.GAME_SLUGS))
-    kind = django_filters.ChoiceFilter(choices=_choices(games.ENTRY_KINDS))
+    game = django_filters.ChoiceFilter(field_name="game__slug", choices=_choices(games.GAME_SLUGS),
+                                       error_messages=one_of(_choices(games.GAME_SLUGS)))
+    kind = django_filters.ChoiceFilter(choices=_choices(games.ENTRY_KINDS),
+                                       error_messages=one_of(_choices(games.ENTRY_KINDS)))
     type = django_filters.CharFilter(field_name="type", lookup_expr="iexact", label="Type")
-    glyph = django_filters.ChoiceFilter(choices=_choices(games.GLYPHS))
+    glyph = django_filters.ChoiceFilter(choices=_choices(games.GLYPHS),
+                                        error_messages=one_of(_choices(games.GLYPHS)))
     initiative_min = WholeNumberFilter(field_name="initiative", lookup_expr="gte")
     initiative_max = WholeNumberFilter(field_name="initiative", lookup_expr="lte")
     cost_min = WholeNumberFilter(field_name="cost", lookup_expr="gte")
@@ -53,7 +62,8 @@ class EntryFilterSet(django_filters.FilterSet):
     vp_min = WholeNumberFilter(field_name="vp", lookup_expr="gte")
     vp_max = WholeNumberFilter(field_name="vp", lookup_expr="lte")
     # Declared last: it replaces the relevance order that ``q`` set.
-    order = django_filters.ChoiceFilter(choices=ORDER_CHOICES, method="filter_order", label="Sort")
+    order = django_filters.ChoiceFilter(choices=ORDER_CHOICES, method="filter_order", label="Sort",
+                                        error_messages=one_of(ORDER_CHOICES))
 
     class Meta:
         model = Entry

@@ -30,7 +30,8 @@ PENTA_COIN_VP = 3
 TOKEN_TOTALS = {("DWT", 11): -6, ("DWT", 22): -6, ("DAM", 3): -10}
 TIEBREAK_READINGS = ("dead-and-damned", "dead")
 
-_LABEL = re.compile(r"^\s*(DWT|DAM)?[\s\-_#]*(\d+)\s*$", re.IGNORECASE)
+# ASCII spaces and digits only: the API's schema states this pattern (engine.web.api.fields).
+_LABEL = re.compile(r"^\s*(DWT|DAM)?[\s\-_#]*(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 def _token_label(value, *, kind: str, field: str) -> tuple[str, int]:

@@ -201,12 +201,50 @@ def test_random_is_an_entry_matching_the_filters_and_not_cached(api, many_cards)
 @pytest.mark.parametrize("params, field", [
     ({"initiative_min": "high"}, "initiative_min"),
     ({"glyph": "plaid"}, "glyph"),
-    ({"ordering": "colour"}, "order"),
+    ({"ordering": "colour"}, "ordering"),
+    ({"order": "colour"}, "order"),
     ({"kind": "meeple"}, "kind"),
 ])
 def test_invalid_filter_values_are_400s(api, catalog, params, field):
     body = assert_error(api.get("/api/cards/", params), 400, "invalid")
     assert field in body["errors"]
+
+
+ORDERS = "name, -name, cost, -cost, init, -init, vp, -vp, game, -game"
+
+
+@pytest.mark.parametrize("name", ["ordering", "order"])
+@pytest.mark.parametrize("url", ["/api/cards/", "/api/cards/random/"])
+def test_an_unknown_ordering_is_a_400_naming_the_orders(api, catalog, url, name):
+    body = assert_error(api.get(url, {name: "bogus"}), 400, "invalid")
+    assert body["errors"] == {name: [f'"bogus" is not one of: {ORDERS}.']}
+    assert body["detail"] == f'{name}: "bogus" is not one of: {ORDERS}.'
+
+
+def test_ordering_and_order_must_agree(api, many_cards):
+    # Neither is dropped in silence: a bad or different one beside the other is a 400.
+    for ordering in ("bogus", "-cost"):
+        body = assert_error(api.get("/api/cards/", {"order": "name", "ordering": ordering}), 400)
+        assert list(body["errors"]) == ["ordering"] and "disagree" in body["detail"]
+    both = api.get("/api/cards/", {"order": "-init", "ordering": "-init", "type": "source"})
+    inits = [e["initiative"] for e in both.json()["results"]]
+    assert both.status_code == 200 and inits == sorted(inits, reverse=True)
+
+
+@pytest.mark.parametrize("url", ["/api/rulings/", "/api/rules/", "/api/glossary/", "/api/games/",
+                                 "/api/search/?q=zap", "/api/cards/named/?fuzzy=zapper",
+                                 "/api/cards/autocomplete/?q=za"])
+@pytest.mark.parametrize("name", ["ordering", "order"])
+def test_an_ordering_where_the_order_is_fixed_is_a_400(api, catalog, url, name):
+    sep = "&" if "?" in url else "?"
+    body = assert_error(api.get(f"{url}{sep}{name}=-name"), 400, "invalid")
+    assert list(body["errors"]) == [name] and "/api/cards/" in body["detail"]
+
+
+def test_a_bad_choice_filter_names_the_values(api, catalog):
+    body = assert_error(api.get("/api/cards/", {"glyph": "plaid"}), 400, "invalid")
+    assert body["errors"] == {"glyph": ['"plaid" is not one of: arcane, dark, elemental, '
+                                        'illusion, primal.']}
 
 
 @pytest.mark.parametrize("junk", ["abc", "0", "-5", "1.5", "٣", ""])

@@ -63,3 +63,111 @@ def test_transport_errors_are_documented_per_operation():
                 assert "412" in responses, (path, method)
     game = next(p for p in schema["paths"]["/api/rulings/"]["get"]["parameters"] if p["name"] == "entry")
     assert game["schema"]["minLength"] == 1
+
+
+@pytest.fixture
+def served_schema():
+    return json.loads(Client().get("/api/schema/?format=json").content)
+
+
+def test_ordering_is_documented_with_exactly_the_orders_taken(served_schema):
+    from cardsite.browse.filters import ORDER_CHOICES
+    parameters = {p["name"]: p for p in served_schema["paths"]["/api/cards/"]["get"]["parameters"]}
+    for name in ("order", "ordering"):
+        assert sorted(parameters[name]["schema"]["enum"]) == sorted(v for v, _ in ORDER_CHOICES), name
+    assert "400" in parameters["ordering"]["description"]
+
+
+def test_busy_and_throttled_answers_declare_retry_after(served_schema):
+    for path, operations in served_schema["paths"].items():
+        for method, operation in operations.items():
+            for code in ("429", "503"):
+                if code in operation["responses"]:
+                    assert "Retry-After" in operation["responses"][code].get("headers", {}), (
+                        path, method, code)
+            # Every read may meet a search past its budget, every write a busy database.
+            if not path.startswith("/api/engine/") or "sandboxes" in path:
+                assert "503" in operation["responses"], (path, method)
+
+
+def test_list_bodies_declare_their_lengths(served_schema, api):
+    wizards = served_schema["components"]["schemas"]["AnarchyScoreRequest"]["properties"]["wizards"]
+    assert (wizards["minItems"], wizards["maxItems"]) == (1, 6)
+    answer = api.post("/api/engine/anarchy/score", {"wizards": []}, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == "wizards"
+
+
+def _drf_char_field_takes(value: str, **kwargs) -> bool:
+    from rest_framework import serializers
+    try:
+        serializers.CharField(**kwargs).run_validation(value)
+        return True
+    except serializers.ValidationError:
+        return False
+
+
+TEXTS = ["a", " a ", "\f", " ", "\u3000", "\x1c", "\x85", "\ufeff", "a\x00b", "\x00", "\t\nx", "é"]
+
+
+def test_text_patterns_say_what_drf_char_fields_take():
+    """The schema's pattern for a text field and the field itself agree on every value:
+    none with a NUL, and no whitespace-only text where blank is refused."""
+    import re
+
+    from cardsite.api.schema import text_pattern
+    for blank in (True, False):
+        pattern = re.compile(text_pattern(blank=blank))
+        for value in TEXTS:
+            assert bool(pattern.search(value)) == _drf_char_field_takes(value, allow_blank=blank), (
+                blank, value)
+
+
+def test_request_texts_and_query_parameters_carry_the_pattern(served_schema):
+    from cardsite.api.schema import NO_NUL, NOT_BLANK
+    schemas = served_schema["components"]["schemas"]
+    assert schemas["SandboxBotsRequest"]["properties"]["persons"]["items"]["pattern"] == NOT_BLANK
+    assert schemas["EntryRequest"]["properties"]["name"]["pattern"] == NOT_BLANK
+    named = {p["name"]: p["schema"] for p in served_schema["paths"]["/api/cards/named/"]["get"]["parameters"]}
+    assert named["fuzzy"]["pattern"] == NOT_BLANK
+    rulings = {p["name"]: p["schema"] for p in served_schema["paths"]["/api/rulings/"]["get"]["parameters"]}
+    assert rulings["q"]["pattern"] == NO_NUL
+    assert rulings["entry"]["pattern"].startswith("^([a-z0-9-]")  # its own pattern is kept
+
+
+@pytest.mark.parametrize("url, params", [
+    ("/api/cards/named/", {"fuzzy": "\f"}), ("/api/cards/named/", {"fuzzy": "zap\x00"}),
+    ("/api/rulings/", {"q": "zap\x00"}), ("/api/cards/", {"q": "zap\x00"}),
+])
+def test_what_the_patterns_refuse_is_refused(api, catalog, url, params):
+    assert_error(api.get(url, params), 400, "invalid")
+
+
+def test_sandbox_bodies_refuse_unknown_keys_as_the_schema_says(served_schema, api):
+    schemas = served_schema["components"]["schemas"]
+    for name in ("SandboxCreateRequest", "SandboxActionRequest", "SandboxUndoRequest",
+                 "SandboxBotsRequest"):
+        assert schemas[name]["additionalProperties"] is False, name
+    # schemathesis posted {"game", "players", "seed", "errors": {}} and got a table.
+    answer = api.post("/api/engine/sandboxes/", {"game": "rumble", "players": ["Al", "Bo"],
+                                                 "seed": 7, "errors": {}}, format="json")
+    assert list(assert_error(answer, 400, "invalid")["errors"]) == ["errors"]
+    table = api.post("/api/engine/sandboxes/", {"game": "rumble", "players": ["Al", "Bo"],
+                                                "seed": 7}, format="json")
+    assert table.status_code == 201
+    bots = api.post(f"/api/engine/sandboxes/{table.json()['id']}/bots/",
+                    {"version": 1, "z": 1}, format="json")
+    assert list(assert_error(bots, 400, "invalid")["errors"]) == ["z"]
+
+
+@pytest.mark.parametrize("kind, field", [("DWT", "dead_wizard_tokens"),
+                                         ("DAM", "damned_wizard_tokens")])
+def test_token_labels_in_the_schema_are_the_ones_scored(served_schema, api, kind, field):
+    import re
+    player = served_schema["components"]["schemas"]["SatanicPanicPlayerRequest"]["properties"]
+    labels = re.compile(player[field]["oneOf"][1]["items"]["oneOf"][0]["pattern"])
+    other = "DAM" if kind == "DWT" else "DWT"
+    for label in [f"{kind} 11", f"{kind.lower()}-3", "11", f" {kind}#22 ", "", f"{other} 11",
+                  f"{kind} ١١", "x", f"{kind}\u3000" + "3", "3\n"]:
+        body = {"players": [{"name": "Ann", "card_vp": 3, field: [label]}]}
+        answer = api.post("/api/engine/satanic-panic/score", body, format="json")
+        assert (answer.status_code == 200) == bool(labels.search(label)), (label, answer.json())

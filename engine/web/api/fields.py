@@ -102,5 +102,31 @@ class TokensField(serializers.Field):
         return value
 
 
-__all__ = ["DieRollsField", "SeedField", "StrictBooleanField", "StrictCharField",
-           "StrictChoiceField", "StrictIntegerField", "TokensField"]
+def _labels_of(kind: str) -> dict:
+    """TokensField's schema for one kind of token: the labels the engine reads
+    (engine.deckbuilder.scoring._LABEL: 'DWT 11', 'dwt-11', '11'), so that a label
+    it refuses is not schema-valid."""
+    letters = "".join(f"[{c}{c.lower()}]" for c in kind)
+    space = r" \t\n\r\f\v"
+    return {"oneOf": [
+        {"type": "integer", "minimum": 0},
+        {"type": "array", "items": {"oneOf": [
+            {"type": "string", "pattern": rf"^[{space}]*({letters})?[{space}_#-]*[0-9]+[{space}]*$"},
+            {"type": "integer"}]},
+         "description": f'Token labels such as "{kind} 11" (labelled tokens may score differently).'},
+    ]}
+
+
+@extend_schema_field(_labels_of("DWT"))
+class DeadWizardTokensField(TokensField):
+    """Dead Wizard Tokens: a count or labels such as "DWT 11"."""
+
+
+@extend_schema_field(_labels_of("DAM"))
+class DamnedWizardTokensField(TokensField):
+    """Damned Wizard Tokens: a count or labels such as "DAM 3"."""
+
+
+__all__ = ["DamnedWizardTokensField", "DeadWizardTokensField", "DieRollsField", "SeedField",
+           "StrictBooleanField", "StrictCharField", "StrictChoiceField", "StrictIntegerField",
+           "TokensField"]

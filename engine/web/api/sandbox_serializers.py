@@ -6,7 +6,7 @@ from rest_framework import serializers
 from cardsite.api.errors import ErrorSerializer
 from engine.families import FAMILIES, MAX_SEED
 
-from .serializers import ExplanationStepSerializer, ProblemSerializer
+from .serializers import ExplanationStepSerializer, ProblemSerializer, StrictSerializer
 
 ACTION_HELP = (
     "An action object: `type` plus the fields that type takes, exactly as one item of "
@@ -18,7 +18,7 @@ ACTION_HELP = (
     "a death triggered (nothing else moves on while one waits).")
 
 
-class SandboxCreate(serializers.Serializer):
+class SandboxCreate(StrictSerializer):
     game = serializers.ChoiceField(choices=list(FAMILIES), required=False,
                                    help_text="Which game; required unless `replay` is given.")
     players = serializers.JSONField(
@@ -55,14 +55,14 @@ class SandboxCreate(serializers.Serializer):
         return attrs
 
 
-class SandboxAction(serializers.Serializer):
+class SandboxAction(StrictSerializer):
     version = serializers.IntegerField(
         min_value=1, help_text="The table's version you acted on: a stale one is refused "
         "with 409 and nothing changes.")
     action = serializers.DictField(child=serializers.JSONField(), help_text=ACTION_HELP)
 
 
-class SandboxUndo(serializers.Serializer):
+class SandboxUndo(StrictSerializer):
     version = serializers.IntegerField(min_value=1, help_text="The table's current version.")
 
 
@@ -152,7 +152,7 @@ class StaleVersion(ErrorSerializer):
     version = serializers.IntegerField(help_text="The table's current version.")
 
 
-class SandboxBots(serializers.Serializer):
+class SandboxBots(StrictSerializer):
     version = serializers.IntegerField(min_value=1, help_text="The table's current version.")
     policy = serializers.ChoiceField(
         choices=["greedy", "random"], default="greedy",

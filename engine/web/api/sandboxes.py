@@ -95,7 +95,8 @@ class SandboxAutoSchema(api_settings.DEFAULT_SCHEMA_CLASS):
     another seat's move or the owner's undo)."""
 
     def _error_codes(self) -> list[str]:
-        return ["400", "403", "404", "429"]
+        # 503: a table's write waited past the database's lock wait (SQLite busy).
+        return ["400", "403", "404", "429", "503"]
 
 
 STALE = OpenApiResponse(s.StaleVersion, description="The table changed since `version`: "

@@ -28,13 +28,14 @@ from engine.spellgames.games import (
 from engine.spellgames.legality import MAX_INITIATIVE, MAX_PLACED_CARDS
 
 from .fields import (
+    DamnedWizardTokensField,
+    DeadWizardTokensField,
     DieRollsField,
     SeedField,
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
-    TokensField,
 )
 
 # "10+" in a raw query string decodes to "10 ": a number followed by spaces.
@@ -334,8 +335,8 @@ class SatanicPanicPlayerSerializer(StrictSerializer):
     name = _name("The player's name (unique).")
     card_vp = StrictIntegerField(min_value=-999, max_value=999,
                                  help_text="VP printed on the cards in the deck.")
-    dead_wizard_tokens = TokensField(required=False)
-    damned_wizard_tokens = TokensField(required=False)
+    dead_wizard_tokens = DeadWizardTokensField(required=False)
+    damned_wizard_tokens = DamnedWizardTokensField(required=False)
     burning_limp_wands = _count("Burning Limp Wands in the deck (-2 each).", required=False)
     legendary_devils = _count("Legendary Devils owned (first tiebreak).", required=False)
     penta_coins = _count("Satan's Penta-Coins.", required=False, allow_null=True)
