@@ -7,12 +7,14 @@ added here once instead of on each view: 400, 404 and 429 everywhere,
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import is_patched_serializer
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS
 
 from cardsite.api.errors import ErrorSerializer
 from cardsite.catalog import games
+from cardsite.catalog.validation import SLUG_RE
 
 
 def labelled(values) -> list[tuple[str, str]]:
@@ -127,16 +129,30 @@ class ApiAutoSchema(AutoSchema):
         # text patterns below: what the server answers is not checked by them).
         outer, self._direction = getattr(self, "_direction", None), direction
         try:
-            return super()._map_basic_serializer(serializer, direction)
+            schema = super()._map_basic_serializer(serializer, direction)
         finally:
             self._direction = outer
+        # Fields the model requires though its column may be blank (a ruling's source).
+        required = getattr(serializer, "schema_required", ())
+        if direction == "request" and required and not is_patched_serializer(serializer, direction):
+            schema["required"] = sorted({*schema.get("required", []), *required})
+        if direction == "request" and getattr(serializer, "schema_closed", False):
+            schema["additionalProperties"] = False  # a body whose other keys are refused
+        return schema
 
     def _insert_field_validators(self, field, schema):
         super()._insert_field_validators(field, schema)
         # After spectacular's own (a RegexField's pattern, a blank choice as oneOf).
-        if (getattr(self, "_direction", None) == "request"
-                and isinstance(field, serializers.CharField) and schema.get("type") == "string"
-                and not {"pattern", "format", "enum"} & set(schema)):
+        if getattr(self, "_direction", None) != "request" or schema.get("type") != "string":
+            return
+        own = getattr(getattr(field, "parent", None), "schema_fields", {}).get(field.field_name)
+        if own:  # what the model checks of this field that its column does not say
+            schema.update(own)
+        elif isinstance(field, serializers.SlugField):
+            # The catalog's slugs (cardsite.catalog.validation), not Django's (A_b).
+            schema["pattern"] = SLUG_RE.pattern
+        elif (isinstance(field, serializers.CharField)
+              and not {"pattern", "format", "enum"} & set(schema)):
             schema["pattern"] = text_pattern(blank=field.allow_blank or not field.trim_whitespace)
 
     def _get_filter_parameters(self):

@@ -22,9 +22,11 @@ from cardsite.api.fields import (
     StringList,
     UrlsMixin,
 )
+from cardsite.api.schema import text_pattern
 from cardsite.models import Entry
 from cardsite.web.db_contention import locked
 from rulesref.models import GlossaryTerm, Rule, Ruling
+from rulesref.numbering import NUMBER_RE
 
 
 class RuleRefSerializer(UrlsMixin, serializers.ModelSerializer):
@@ -123,6 +125,8 @@ class RuleSerializer(UrlsMixin, ModelCleanSerializer):
     parent = serializers.SerializerMethodField()
     html = serializers.CharField(read_only=True, help_text="The text with card names, terms and rule numbers as links.")
     citation = serializers.CharField(read_only=True, help_text='"rumble 7.3".')
+    # For the schema: what Rule.clean() takes as a number.
+    schema_fields = {"number": {"pattern": NUMBER_RE.pattern}}
 
     class Meta:
         model = Rule
@@ -163,6 +167,7 @@ class GlossaryTermSerializer(RelatedRefsMixin, UrlsMixin, ModelCleanSerializer):
 class ReadingSerializer(serializers.Serializer):
     source = serializers.CharField(help_text="The rulebook section (\"<game>: <section>\" for another game's).")
     reading = serializers.CharField()
+    schema_closed = True  # (the schema's) Ruling.clean() takes these two keys, no other
 
 
 @extend_schema_field(ReadingSerializer(many=True))
@@ -197,6 +202,9 @@ class RulingSerializer(RelatedRefsMixin, UrlsMixin, ModelCleanSerializer):
     readings = ReadingsField(required=False)
     answer_html = serializers.CharField(read_only=True)
     ref_fields = {"entry_refs": ENTRY_REFS, "rule_refs": RULE_REFS}
+    # For the schema: Ruling.clean() requires a source though its column may be blank.
+    schema_required = ("source",)
+    schema_fields = {"source": {"minLength": 1, "pattern": text_pattern(blank=False)}}
     extra_write_fields = ("entry_refs", "rule_refs")
 
     class Meta:

@@ -171,3 +171,55 @@ def test_token_labels_in_the_schema_are_the_ones_scored(served_schema, api, kind
         body = {"players": [{"name": "Ann", "card_vp": 3, field: [label]}]}
         answer = api.post("/api/engine/satanic-panic/score", body, format="json")
         assert (answer.status_code == 200) == bool(labels.search(label)), (label, answer.json())
+
+
+def _component(served_schema, name):
+    return served_schema["components"]["schemas"][name]
+
+
+@pytest.mark.parametrize("slug", ["new-card", "a1", "A_b", "a--b", "-a", "a-", "ab_c", "Ab"])
+def test_slug_patterns_are_the_catalogs(served_schema, staff_api, catalog, slug):
+    """Django's SlugField says ^[-a-zA-Z0-9_]+$; the catalog takes lowercase words
+    joined by single dashes: the schema says the latter, and the server agrees."""
+    import re
+    for name in ("EntryRequest", "GlossaryTermRequest", "RulingRequest"):
+        pattern = _component(served_schema, name)["properties"]["slug"]["pattern"]
+        assert pattern == r"^[a-z0-9]+(?:-[a-z0-9]+)*$", name
+    answer = staff_api.post("/api/cards/", {"game": "rumble", "kind": "card", "name": "New",
+                                            "slug": slug}, format="json")
+    assert (answer.status_code == 201) == bool(re.search(pattern, slug)), answer.json()
+
+
+@pytest.mark.parametrize("number", ["2", "1.3", "0", "1.", "1a", "01", "1.0", "1.2.3.4.5"])
+def test_rule_numbers_in_the_schema_are_the_ones_taken(served_schema, staff_api, catalog, number):
+    import re
+    pattern = _component(served_schema, "RuleRequest")["properties"]["number"]["pattern"]
+    answer = staff_api.post("/api/rules/", {"game": "rumble", "number": number,
+                                            "source": "Turn Order"}, format="json")
+    refused_as_number = answer.status_code == 400 and "number" in answer.json()["errors"]
+    # (a well-formed number whose parent is missing is refused too: that is state)
+    if bool(re.search(pattern, number)):
+        assert answer.status_code == 201 or "must exist" in str(answer.json()), answer.json()
+    else:
+        assert refused_as_number, answer.json()
+
+
+def test_a_rulings_source_is_required_and_not_blank(served_schema, staff_api, catalog):
+    ruling = _component(served_schema, "RulingRequest")
+    assert "source" in ruling["required"] and ruling["properties"]["source"]["minLength"] == 1
+    assert "source" not in _component(served_schema, "PatchedRulingRequest").get("required", [])
+    body = {"game": "rumble", "slug": "new-ruling", "kind": "clarification", "question": "Q?",
+            "answer": "A."}
+    for source in ({}, {"source": " "}):
+        answer = staff_api.post("/api/rulings/", {**body, **source}, format="json")
+        assert "source" in assert_error(answer, 400, "invalid")["errors"]
+    assert staff_api.post("/api/rulings/", {**body, "source": "Turn Order"},
+                          format="json").status_code == 201
+
+
+def test_a_reading_takes_source_and_reading_only(served_schema, staff_api, catalog):
+    assert _component(served_schema, "ReadingRequest")["additionalProperties"] is False
+    reading = {"source": "Turn Order", "reading": "First.", "page": "3"}
+    answer = staff_api.patch("/api/rulings/rumble/zapper-zero/", {"readings": [reading]},
+                             format="json")
+    assert "readings" in assert_error(answer, 400, "invalid")["errors"]
