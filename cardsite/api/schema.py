@@ -138,6 +138,8 @@ class ApiAutoSchema(AutoSchema):
             schema["required"] = sorted({*schema.get("required", []), *required})
         if direction == "request" and getattr(serializer, "schema_closed", False):
             schema["additionalProperties"] = False  # a body whose other keys are refused
+        if direction == "request":
+            schema.update(getattr(serializer, "schema_extra", {}))  # e.g. which keys go together
         return schema
 
     def _insert_field_validators(self, field, schema):

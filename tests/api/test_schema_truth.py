@@ -223,3 +223,19 @@ def test_a_reading_takes_source_and_reading_only(served_schema, staff_api, catal
     answer = staff_api.patch("/api/rulings/rumble/zapper-zero/", {"readings": [reading]},
                              format="json")
     assert "readings" in assert_error(answer, 400, "invalid")["errors"]
+
+
+def test_a_new_sandbox_is_a_replay_alone_or_a_game_with_players(served_schema, api):
+    """SandboxCreate.validate()'s rule, stated in the schema as oneOf: schemathesis posted
+    {} and {"game", "players", "replay"} as schema-valid."""
+    import jsonschema
+    schema = dict(_component(served_schema, "SandboxCreateRequest"), properties={})
+    schema.pop("additionalProperties")
+    game = {"game": "rumble", "players": ["Al", "Bo"]}
+    for body in [{}, {"replay": "AbCdEfGhIjKlMnOp"}, {"replay": "AbCdEfGhIjKlMnOp", "seed": 1},
+                 game, {"game": "rumble"}, {**game, "replay": "AbCdEfGhIjKlMnOp"},
+                 {**game, "seed": 3}]:
+        answer = api.post("/api/engine/sandboxes/", body, format="json")
+        valid = jsonschema.Draft7Validator(schema).is_valid(body)
+        # (a replay of an id that is not there is a 404: state, not shape)
+        assert (answer.status_code != 400) == valid, (body, answer.json())

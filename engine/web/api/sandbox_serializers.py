@@ -42,6 +42,13 @@ class SandboxCreate(StrictSerializer):
         "(`game`, `seed`, `options`, `entries`; of each entry only `seq` and `action` are "
         "read); the new table replays it from the seed, checking every action.")
 
+    # For the schema: validate()'s rule, a replay alone or a new game's game and players.
+    schema_extra = {"oneOf": [
+        {"required": ["replay"], "not": {"anyOf": [
+            {"required": [name]} for name in ("game", "players", "seed", "options")]}},
+        {"required": ["game", "players"], "not": {"required": ["replay"]}},
+    ]}
+
     def validate(self, attrs):
         if "replay" in attrs:
             extra = sorted(set(attrs) - {"replay"})
