@@ -90,6 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     env = bench_env()
     env.update(GRIMOIRE_VAR_DIR=str(VAR), STATIC_ROOT=str(VAR / "static"), TASKS_BACKEND="immediate",
+               LOG_LEVEL="ERROR",  # (each refused request is a warning)
                SANDBOX_CREATE_RATE="off", SANDBOX_ACTION_RATE="off")
     db = "pg" if env.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
     for who in args.who.split(","):

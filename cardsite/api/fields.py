@@ -151,6 +151,24 @@ class FormListMixin:
         return super().get_value(dictionary)
 
 
+class FormObjectList(serializers.ListSerializer):
+    """A list of objects (an entry's ``bands``) in a form or multipart body: DRF reads
+    only ``bands[0]low=...`` keys there, so a plain ``bands=...`` was dropped in
+    silence. One value that is a JSON array is read as the list; any other plain value
+    is handed on as it is, and refused as not a list of objects (a 400 naming it)."""
+
+    def get_value(self, dictionary):
+        if html.is_html_input(dictionary) and self.field_name in dictionary:
+            values = dictionary.getlist(self.field_name)
+            if len(values) == 1:
+                try:
+                    return json.loads(values[0])
+                except ValueError:
+                    pass
+            return values
+        return super().get_value(dictionary)
+
+
 class RefListField(FormListMixin, serializers.ListField):
     """Catalog-format references: ``slug`` / ``7.3`` in the same game, or
     ``game/slug`` / ``game 7.3`` for another game's object."""

@@ -16,6 +16,7 @@ from cardsite.api.fields import (
     GAME_FIELD,
     ComponentSlugField,
     EntryRefSerializer,
+    FormObjectList,
     ModelCleanSerializer,
     ReadOnceFields,
     StringList,
@@ -108,6 +109,7 @@ class RollBandSerializer(ModelCleanSerializer):
     class Meta:
         model = RollBand
         fields = ["low", "high", "label", "effect", "keep"]
+        list_serializer_class = FormObjectList
 
     def full_clean_exclude(self):
         return [*super().full_clean_exclude(), "entry"]

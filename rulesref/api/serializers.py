@@ -202,9 +202,11 @@ class RulingSerializer(RelatedRefsMixin, UrlsMixin, ModelCleanSerializer):
     readings = ReadingsField(required=False)
     answer_html = serializers.CharField(read_only=True)
     ref_fields = {"entry_refs": ENTRY_REFS, "rule_refs": RULE_REFS}
-    # For the schema: Ruling.clean() requires a source though its column may be blank.
-    schema_required = ("source",)
-    schema_fields = {"source": {"minLength": 1, "pattern": text_pattern(blank=False)}}
+    # For the schema: Ruling.clean() refuses a blank source though its column may be
+    # blank. (Not "required": a PUT without it keeps the stored one; a POST without it
+    # is a 400, which the schema cannot say per method.)
+    schema_fields = {"source": {"minLength": 1, "pattern": text_pattern(blank=False),
+                                "description": "Rulebook section cited; needed to create a ruling."}}
     extra_write_fields = ("entry_refs", "rule_refs")
 
     class Meta:
