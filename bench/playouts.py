@@ -7,7 +7,9 @@
    actions, engine.bots), cycling through the game's variants and player counts
    (tests/engine/playouts.py VARIANTS), each within engine.bots.MAX_ACTIONS; and a
    tenth as many greedy games. Prints the share finished, actions per game (median,
-   max) and playouts per second. Spell tables deal the bundled catalog (fixtures/).
+   max) and playouts per second. Spell tables deal the bundled catalog (fixtures/);
+   ``--panic-catalog``: Satanic Panic tables deal a test catalog (the bundled one has no
+   Satanic Panic card a table deals).
 2. Over HTTP (gunicorn, 2 workers, on ``--port``): ``--http-games`` tables per game
    created through the API and played to the end by POST .../bots/ (random policy),
    each call a bounded batch: the share finished and the calls it took.
@@ -137,9 +139,19 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8401)
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--games-only", nargs="*", default=GAMES, help="games to play")
+    parser.add_argument("--panic-catalog", action="store_true",
+                        help="in process, Satanic Panic tables deal the catalog of "
+                             "tests/engine/deckbuilder/test_catalog.py (30 main-deck cards, "
+                             "two Legendary Devils and Satanic Wand, with the rulebook's "
+                             "quoted abilities) "
+                             "before stand-ins; the bundled catalog deals none")
     args = parser.parse_args()
     for game in ("rumble", "anarchy"):
         family_for(game).catalog_source = fixture_catalog
+    if args.panic_catalog:
+        from tests.engine.deckbuilder.test_catalog import CATALOG
+
+        family_for("satanic-panic").catalog_source = lambda game: CATALOG
     games = [g for g in GAMES if g in args.games_only] if args.games else []
     rows = {game: in_process(game, args.games, "random") for game in games}
     print_rows(f"in process, random play, bound per game {MAX_ACTIONS}", rows)

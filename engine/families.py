@@ -181,6 +181,16 @@ class _OpenSpielFamily:
     by_hand: frozenset[str] = frozenset()  # every effect of these cores runs in the engine
     option_keys: tuple[str, ...] = ()
     max_players = 0
+    # The catalog's cards a new table deals before stand-ins (the web app sets it; the
+    # engine core reads no database): ``new_game``'s ``catalog``.
+    catalog_source: Callable[[str], dict] | None = None
+
+    def dealt_catalog(self, like: dict | None) -> dict | None:
+        """A new table's catalog cards: ``like``'s (a stored state of the same table, for
+        undo and replay: what it was dealt, not the catalog of now), else the source's."""
+        if isinstance(like, dict):
+            return like.get("catalog")
+        return self.catalog_source(self.game) if self.catalog_source else None
 
     def setup_options(self, players, options: dict) -> dict:
         if isinstance(players, list):
@@ -232,6 +242,10 @@ class _OpenSpielFamily:
 
 
 class SatanicPanicFamily(_OpenSpielFamily):
+    """catalog_source: the catalog's main-deck cards, Legendary Devils and starters
+    (engine.deckbuilder.catalog; without it the cards the rulebook does not list are
+    stand-ins)."""
+
     family = "deckbuilder"
     game = "satanic-panic"
     state_class = TurnState
@@ -242,10 +256,12 @@ class SatanicPanicFamily(_OpenSpielFamily):
     by_hand = frozenset({"apply"})
 
     def new(self, options: dict, seed, like=None):
+        """``like``: a stored state of the same table (undo, replay): its catalog cards."""
         players = require_int(options.get("players", 2), field="players", low=2, high=5)
         state = TurnState.new_game(players, bool(options.get("satan")), seed=seed,
                                    ability_tiles=options.get("ability_tiles"),
-                                   free=bool(options.get("free")))
+                                   free=bool(options.get("free")),
+                                   catalog=self.dealt_catalog(like))
         events, state.log = state.log, []
         return state, events
 
@@ -259,20 +275,15 @@ class DemoniacFamily(_OpenSpielFamily):
     state_class = DemoniacState
     option_keys = ("relic", "split_hits")
     max_players = 4
-    # The catalog's victims, divinities, exorcists, relics and disturbances (the web app
-    # sets it; without it every card but Little Linda and Holy Spritz is a stand-in).
-    catalog_source: Callable[[str], dict] | None = None
+    # catalog_source: the catalog's victims, divinities, exorcists, relics and disturbances
+    # (without it every card but Little Linda and Holy Spritz is a stand-in).
 
     def new(self, options: dict, seed, like=None):
         """``like``: a stored state of the same table (undo, replay): its catalog cards."""
         players = require_int(options.get("players", 2), field="players", low=2, high=4)
-        if isinstance(like, dict):
-            catalog = like.get("catalog")
-        else:
-            catalog = self.catalog_source(self.game) if self.catalog_source else None
         state = DemoniacState.new_game(players, seed=seed, relic=bool(options.get("relic")),
                                        split_hits=bool(options.get("split_hits")),
-                                       catalog=catalog)
+                                       catalog=self.dealt_catalog(like))
         events, state.log = state.log, []
         return state, events
 

@@ -8,6 +8,8 @@ exact keys are in ``engine.rule_refs``):
 
 - ``cards``: Contents (1) and card definitions: the named cards, stand-ins
   for what the rulebook does not list, and which cards are never bought.
+- ``catalog``: Contents (1) again: the catalog's cards (main deck, Legendary
+  Devils, starters) a dealt table uses in place of stand-ins, counts kept.
 - ``setup``: Setup (3.1-3.6: starting decks, the five Wizard Ability Tiles
   (6.21, 7.11), the main deck, the Legendary Devil stack, the Line-Up, the
   Demon and Satan's Taint decks, the stacks) and the Satan player's Setup (8.5).

@@ -41,6 +41,14 @@ def plays(abilities) -> bool:
                             targets=PLAYED_TARGETS, conditions=PLAYED_CONDITIONS)
 
 
+def deals(abilities) -> bool:
+    """True when this interpreter plays every part of these abilities or flags it for the
+    player (a ``by-hand`` text, an ONGOING ability): a catalog card a dealt table may use."""
+    return language.covered(abilities, triggers=(*PLAYED_TRIGGERS, "ongoing"),
+                            effects=(*PLAYED_EFFECTS, "by-hand"), targets=PLAYED_TARGETS,
+                            conditions=PLAYED_CONDITIONS)
+
+
 def has_defense(state, card: str) -> bool:
     """Every Familiar has a DEFENSE (6.1.3); no other card's DEFENSE is known."""
     return state.card(card).kind == "familiar"

@@ -60,6 +60,7 @@ class CardDef:
     # The card's text in the ability language (engine.abilities); when given, the
     # interpreter (deckbuilder.abilities) plays the card and ``power``/``effect`` are unused.
     abilities: list = field(default_factory=list)
+    entry: str | None = None  # the catalog entry (slug) a dealt catalog card is
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -201,10 +202,13 @@ def spellbook_def(owner: str, cost: int | None = None) -> CardDef:
                      cost=cost, ongoing=True, vp=stand_in_vp(cost))
 
 
-def main_deck_cards(mayhems: int = MAYHEM_CARDS, others: int = OTHER_MAIN_DECK_CARDS) -> list[str]:
-    """The unshuffled main deck: Mayhems, stand-ins and Adam and Steve."""
+def main_deck_cards(mayhems: int = MAYHEM_CARDS, others: int = OTHER_MAIN_DECK_CARDS,
+                    known: list[str] | tuple = ()) -> list[str]:
+    """The unshuffled main deck: Mayhems, the ``known`` catalog cards (one name a copy)
+    and stand-ins for the rest of the ``others``, and Adam and Steve."""
     stand_ins = [main_stand_in_name(c) for c in MAIN_STAND_IN_COSTS]
-    others_list = [stand_ins[i % len(stand_ins)] for i in range(others)]
+    known = list(known)[:others]
+    others_list = known + [stand_ins[i % len(stand_ins)] for i in range(others - len(known))]
     return ["Mayhem"] * mayhems + others_list + list(MAIN_DECK_FAMILIARS)
 
 

@@ -32,6 +32,7 @@ from .cards import (
     DEAD_WIZARD_TOKENS,
     DEMON_CARDS,
     LITTLE_POT_O_GOLD_CARDS,
+    OTHER_MAIN_DECK_CARDS,
     SATAN_CARDS,
     SATANS_TAINT_CARDS,
     TOP_DEVIL,
@@ -179,6 +180,21 @@ def deal_line_up(main_deck: list[str], size: int = LINE_UP_SIZE) -> tuple[list[s
     return line_up, destroyed
 
 
+STAND_IN_DEVILS = frozenset(d.name for d in ADDITIONAL_DEVILS)
+
+
+def _additional_devils(known: list[str], count: int, rng: random.Random) -> list[str]:
+    """The additional devils: the catalog's known ones (each replacing a stand-in of the
+    13) before random stand-ins, in a random order."""
+    known = known[:min(count, len(ADDITIONAL_DEVILS))]
+    pool = [d.name for d in ADDITIONAL_DEVILS][:len(ADDITIONAL_DEVILS) - len(known)]
+    if not known:  # the stand-ins alone, drawn as before the catalog dealt devils
+        return rng.sample(pool, count)
+    chosen = known + rng.sample(pool, count - len(known))
+    rng.shuffle(chosen)
+    return chosen
+
+
 def _require_options(players, satan, dwt_per_player, legendary_devils, ability_tiles):
     require_int(players, field="players", low=MIN_PLAYERS, high=MAX_PLAYERS)
     if not isinstance(satan, bool):
@@ -206,7 +222,10 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
                legendary_devils: int | None = None, extended: bool = False,
                dead_wizard_tokens_per_player: int | None = None,
                satan_counts_for_tokens: bool = True, satanic_glyph: bool | None = None,
-               ability_tiles: list | None = None) -> SetupPlan:
+               ability_tiles: list | None = None, main_cards: list[str] | tuple = (),
+               devils: list[str] | tuple = ()) -> SetupPlan:
+    """``main_cards``, ``devils``: catalog cards (catalog.dealt) that take the place of
+    main-deck stand-ins and of stand-in additional Legendary Devils."""
     dwt_per_player = dead_wizard_tokens_per_player
     if dwt_per_player is None:
         dwt_per_player = (math.ceil(DEAD_WIZARD_TOKENS_PER_PLAYER * EXTENDED_FACTOR)
@@ -244,12 +263,15 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
     decks = {name: _shuffled(cards, rng) for name, cards in decks.items()}
 
     # 2. Main deck, 4. Line-Up.
-    main_deck = _shuffled(main_deck_cards(), rng)
+    main_deck = _shuffled(main_deck_cards(known=main_cards), rng)
     size = len(main_deck)
+    known = min(len(main_cards), OTHER_MAIN_DECK_CARDS)
     ex.add(rule("satanic-panic.main-deck"),
            f"The main deck is shuffled: {size} cards = 26 Mayhem + 106 other cards + the 4 Adam "
-           "and Steve Familiars. The rulebook does not list the other cards, so generic "
-           "stand-ins (flagged as such) take their place.")
+           "and Steve Familiars. The rulebook does not list the other cards, so "
+           + (f"{known} are the catalog's cards, dealt as themselves, and generic stand-ins "
+              f"(flagged as such) take the place of the other {OTHER_MAIN_DECK_CARDS - known}."
+              if known else "generic stand-ins (flagged as such) take their place."))
     line_up, destroyed = deal_line_up(main_deck)
     ex.add(rule("satanic-panic.line-up-setup"),
            f"The top cards fill the Line-Up of {LINE_UP_SIZE}; {len(destroyed)} Mayhem(s) "
@@ -257,14 +279,17 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
 
     # 3. Legendary Devil stack.
     additional = devil_stack_size(players, additional=legendary_devils, extended=extended)
-    chosen = rng.sample([d.name for d in ADDITIONAL_DEVILS], additional)
+    chosen = _additional_devils(list(devils), additional, rng)
+    known_devils = [d for d in chosen if d not in STAND_IN_DEVILS]
     devils = [TOP_DEVIL, *chosen, BOTTOM_DEVIL]
     how = ("set by the legendary_devils option" if legendary_devils is not None
            else f"the table's {ADDITIONAL_DEVILS_BY_PLAYERS[players]} for {players} players"
            + (", raised 50% for the extended game" if extended else ""))
     ex.add(rule("satanic-panic.legendary-devil-stack"),
            f"Legendary Devil stack: {additional} random additional devils ({how}) between "
-           f"{TOP_DEVIL} on top and {BOTTOM_DEVIL} at the bottom: {len(devils)} cards.")
+           f"{TOP_DEVIL} on top and {BOTTOM_DEVIL} at the bottom: {len(devils)} cards"
+           + (f"; the catalog's {', '.join(known_devils)} first, stand-ins for the rest."
+              if known_devils else "."))
     ex.add(rule("satanic-panic.game-length-note"),
            "Reading: the NOTE's '8 Legendary Devils ... standard 4-player game' counts the whole "
            "stack (6 additional + the fixed 2 = 8), so it agrees with the table. Groups that read "

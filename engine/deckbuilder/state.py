@@ -79,6 +79,7 @@ class TableState:
     satan_stack: list[str] = field(default_factory=list)
     supplies: dict[str, int] = field(default_factory=dict)
     card_defs: dict[str, dict] = field(default_factory=dict)  # per-game and catalog cards
+    catalog: dict | None = None  # the catalog's cards the table was dealt (catalog.dealt)
     options: dict = field(default_factory=dict)
     pending: dict | None = None  # a decision a player owes (a DEFENSE, a discard...)
     runs: list[dict] = field(default_factory=list)  # abilities being played (abilities.py)

@@ -33,6 +33,7 @@ from ..rule_refs import rule
 from .abilities import new_run, start, target_options
 from .buying import SOURCES, WILD_MAGIC_COST, BuyTarget, buy_problems, familiar_cost
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
+from .catalog import dealt
 from .mayhem import (
     apply_actions,
     apply_problems,
@@ -66,10 +67,12 @@ class TurnState(TableState):
     def new_game(cls, players: int, satan: bool = False, seed=None, *,
                  end_timing: str = "end-of-turn", score_options: dict | None = None,
                  spellbook_costs: dict | None = None, card_defs: dict | None = None,
-                 free: bool = False, **setup_options) -> TurnState:
+                 free: bool = False, catalog: dict | None = None,
+                 **setup_options) -> TurnState:
         """Set up the table (same plan as satanic_panic_setup for the seed) and deal hands.
 
-        ``card_defs``: catalog values ({name: {"cost": 5, "power": 2, ...}}) that
+        ``catalog``: the catalog's cards (catalog.py), dealt as themselves before
+        stand-ins. ``card_defs``: values ({name: {"cost": 5, "power": 2, ...}}) that
         replace the built-in definitions and stand-ins. ``free``: a free table, where
         ``apply`` takes any effect at any time (each one marked so in the log).
         """
@@ -83,8 +86,10 @@ class TurnState(TableState):
                               field="score_options")
         if seed is None:
             seed = make_rng(None).randrange(2**31)
-        plan = plan_setup(players, satan, make_rng(seed), **setup_options)
-        defs = {}
+        box = dealt(catalog)
+        plan = plan_setup(players, satan, make_rng(seed), main_cards=box["main"],
+                          devils=box["devils"], **setup_options)
+        defs = dict(box["card_defs"])
         table_players = []
         for name in plan.names:
             p = PanicPlayer(name=name, satan=name == plan.satan, deck=plan.decks[name],
@@ -108,8 +113,13 @@ class TurnState(TableState):
             damned_wizard_token_stack=plan.damned_wizard_tokens, demon_deck=plan.demon_deck,
             taint_deck=plan.taint_deck, satan_stack=plan.satan_stack,
             supplies=dict(plan.supplies), card_defs=defs,
+            catalog=box["catalog"] if box["known"] else None,
             options={"end_timing": end_timing, "score": score_options, "free": bool(free)})
         state.log.extend({"turn": 0, "player": None, **step} for step in plan.explanation.steps)
+        if box["known"]:
+            state.event("satanic-panic.contents", "From the catalog, dealt as themselves: "
+                        + "; ".join(box["known"]) + ". Every other card the rulebook does "
+                        "not list is a stand-in (marked stand_in).")
         state.event("satanic-panic.legendary-devils",
                     f"Reading: {plan.legendary_devils[0]} starts face up and its GROUP ATTACK is not "
                     "resolved at setup; a GROUP ATTACK resolves when a Legendary Devil is flipped "

@@ -15,10 +15,11 @@ class EngineConfig(AppConfig):
     def ready(self):
         from engine.families import FAMILIES
 
-        from .sandbox.catalog_cards import champion_card, deck_cards, demoniac_cards
+        from .sandbox.catalog_cards import champion_card, deck_cards, demoniac_cards, panic_cards
 
-        # Spell-game tables deal the catalog's cards (the engine core knows no Django).
+        # Dealt tables deal the catalog's cards (the engine core knows no Django).
         for game in ("rumble", "anarchy"):
             FAMILIES[game].catalog_source = deck_cards
         FAMILIES["anarchy"].champion_source = champion_card
         FAMILIES["demoniac"].catalog_source = demoniac_cards
+        FAMILIES["satanic-panic"].catalog_source = panic_cards

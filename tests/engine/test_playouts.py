@@ -36,7 +36,8 @@ def bundled_catalog(monkeypatch):
     """Spell tables deal the bundled catalog's cards (scripted and by-hand ones)."""
     for game in ("rumble", "anarchy"):
         monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
-    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)  # stand-ins, no DB
+    for game in ("demoniac", "satanic-panic"):  # stand-ins, no DB (the bundled catalog
+        monkeypatch.setattr(family_for(game), "catalog_source", None)  # deals none of SP's)
 
 
 @pytest.mark.parametrize("variant", [_marked(v[0], v, under=UNDER_WORK_PLAYOUTS)

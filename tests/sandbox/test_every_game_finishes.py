@@ -27,9 +27,10 @@ SEEDS = (1, 2)
 
 @pytest.fixture(autouse=True)
 def stand_ins(monkeypatch):
-    """Demoniac tables of stand-ins (no database here: the catalog's cards are
-    tests/sandbox/test_demoniac_catalog.py's)."""
-    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)
+    """Demoniac and Satanic Panic tables of stand-ins (no database here: the catalog's
+    cards are tests/sandbox/test_demoniac_catalog.py's and test_panic_catalog.py's)."""
+    for game in ("demoniac", "satanic-panic"):
+        monkeypatch.setattr(family_for(game), "catalog_source", None)
 
 
 def playout(game: str, options: dict, player, seed: int):

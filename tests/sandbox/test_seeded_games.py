@@ -25,7 +25,8 @@ def bundled_catalog(monkeypatch):
     """Spell tables deal the bundled catalog's cards, read without the database."""
     for game in ("rumble", "anarchy"):
         monkeypatch.setattr(family_for(game), "catalog_source", fixture_catalog)
-    monkeypatch.setattr(family_for("demoniac"), "catalog_source", None)  # stand-ins
+    for game in ("demoniac", "satanic-panic"):  # stand-ins (the bundled catalog has no
+        monkeypatch.setattr(family_for(game), "catalog_source", None)  # SP card to deal)
 
 
 def play(game: str, options: dict, seed: int, player, invariant) -> tuple[object, int]:

@@ -147,7 +147,8 @@ def _replay(replay) -> Sandbox:
     if isinstance(replay, str):
         sandbox, events = service.sandbox_log(replay)
         return service.sandbox_replay_log(sandbox.game, sandbox.options, sandbox.seed,
-                                          [e.action for e in events if e.seq > 0])
+                                          [e.action for e in events if e.seq > 0],
+                                          like=sandbox.state)
     return service.sandbox_replay_log(*_log_actions(replay))
 
 

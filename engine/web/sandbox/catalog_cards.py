@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from cardsite.models import Entry
 from cardsite.web.response_cache import EVERYTHING, versions
+from engine.deckbuilder import cards
+from engine.deckbuilder import catalog as panic_catalog
 from engine.spellgames import deck
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
 
@@ -73,6 +75,25 @@ def demoniac_cards(game: str) -> dict:
                      "text": e.text, "copies": e.copies, "strength": e.strength,
                      "body": e.body, "mind": e.mind} for e in entries]
     return out
+
+
+def panic_cards(game: str) -> dict:
+    """Satanic Panic's catalog cards as ``TurnState.new_game``'s ``catalog``
+    (engine.deckbuilder.catalog): the first scripted entries by name of the main deck's
+    types (up to its 106 cards), the Legendary Devils and the starters the engine names;
+    the engine deals those whose abilities it plays or flags (a few rows per table)."""
+    scripted = Entry.objects.filter(game__slug=game).exclude(abilities=[]).exclude(
+        abilities__isnull=True).order_by("name")
+    kinds = {"main": scripted.filter(type__in=panic_catalog.MAIN_TYPES, cost__isnull=False)[
+                 :cards.OTHER_MAIN_DECK_CARDS],
+             "legendary_devils": scripted.filter(type="legendary-devil", cost__isnull=False)[
+                 :cards.LEGENDARY_DEVIL_CARDS],
+             "starters": scripted.filter(type__in=panic_catalog.STARTER_TYPES,
+                                         name__in=list(cards.BUILTIN))}
+    return {key: [{"name": e.name, "entry": e.slug, "type": e.type, "cost": e.cost,
+                   "vp": e.vp, "copies": e.copies, "text": e.text, "abilities": e.abilities,
+                   "keywords": [str(k) for k in e.keywords or []]} for e in entries]
+            for key, entries in kinds.items()}
 
 
 def card_named(game: str, name: str, kind: str | None = None) -> dict | None:

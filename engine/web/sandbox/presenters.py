@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from engine.core import EngineError
+from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.by_hand import waiting
 from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label
@@ -169,6 +170,7 @@ def _sp_card(state, name: str, urls: dict) -> dict:
     card = state.card(name)
     return {"name": name, "kind": card.kind, "cost": card.cost, "power": card.power,
             "vp": card.vp, "text": card.text, "note": card.note, "stand_in": card.stand_in,
+            "catalog": bool(card.entry), "plays": bool(card.abilities) and plays(card.abilities),
             "url": urls.get(name)}
 
 

@@ -321,8 +321,10 @@ def sandbox_log(sandbox_id) -> tuple[Sandbox, list[SandboxEvent]]:
     return sandbox, list(sandbox.events.order_by("seq"))
 
 
-def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
+def sandbox_replay_log(game, options, seed, actions, like=None) -> Sandbox:
     """A new table: ``actions`` replayed from the setup and ``seed``, each one checked.
+    ``like``: the replayed table's stored state (a replay by id), whose catalog cards are
+    dealt again (a posted log deals the catalog of now).
 
     A posted log is untrusted: every action passes the engine's preflight like
     a played one, and the first refused one refuses the whole replay (nothing
@@ -335,7 +337,7 @@ def sandbox_replay_log(game, options, seed, actions) -> Sandbox:
     # Raises EngineError naming the option at fault.
     sandbox = Sandbox(game=game, options=family.check_options(dict(options or {})), seed=seed)
     try:
-        state, setup = family.new(sandbox.options, seed)
+        state, setup = family.new(sandbox.options, seed, like=like)
     except EngineError as exc:
         raise SandboxRefused(exc.message) from exc
     produced = [(None, setup)]
