@@ -157,6 +157,20 @@ RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 PLAIN_ANSWERS = {"never": "no", "always": "yes"}
 
 
+# A ruling that sets a situation before its question ("Two of us have the same Spell
+# size and the same Initiative. Who goes first?") answers that case: a question
+# stating little of it ("who goes first") asks the general rule, not the exception.
+SITUATION_ASKED = 0.5
+
+
+def sub_case(hit: dict, subject, game_words) -> bool:
+    """Whether a ruling's question sets a situation the question asked does not state."""
+    said = sentences(hit["title"])
+    situation = " ".join(s for s in said[:-1] if not s.endswith("?")) if len(said) > 1 else ""
+    return bool(_words(situation) - _NOT_TELLING) and \
+        covered(subject, situation, game_words) < SITUATION_ASKED
+
+
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
                  players: str | None, rank: int = 0) -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked."""
@@ -221,6 +235,21 @@ _NOT_TELLING = frozenset({_fold(w) for w in STOP_WORDS} | _SOURCE_FILLER | NEGAT
                          | {"must", "always", "automatically"})
 
 
+# A sentence's condition that the question itself states ("if your turn makes you
+# flip a Rally card off the deck, you are obliged to play it" for "do I have to play
+# a rally card I flip off the deck"): the situation asked about, not an exception.
+_CONDITION = re.compile(r"^\s*(?:if|when)\b([^,;]+)[,;]\s*(.+)$", re.I)
+CONDITION_ASKED = 0.6  # the share of the condition's telling words the question has
+
+
+def _unconditioned(sentence: str, subject, game_words=()) -> str:
+    """The sentence without a leading condition the question states (else as it is)."""
+    found = _CONDITION.match(sentence)
+    if found and subject and covered(subject, found.group(1), game_words) >= CONDITION_ASKED:
+        return found.group(2)
+    return sentence
+
+
 def _settles(sentence: str, negated: bool) -> str | None:
     """For a yes/no question, what a rule's sentence that speaks of its subject
     settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
@@ -281,7 +310,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             if negated or coverage(subject, sentence) < 1:
                 continue
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
-                or _settles(sentence, False)
+                or _settles(_unconditioned(sentence, subject, game_words), False)
             if settled is None:
                 continue
             text = f"{settled}. {sentence}"
@@ -382,6 +411,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
+        if hit["kind"] == "ruling" and sub_case(hit, subject, game_words):
+            continue  # another case than the one asked: neither an answer nor a closer one
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank)
         elif hit["kind"] == "rule" and kind is not None:

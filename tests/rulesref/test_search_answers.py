@@ -67,6 +67,12 @@ ANSWERED = [
     # a player's situation first, the question after it
     ("satanic panic my draw deck is empty, do i shuffle my discard pile right away",
      "yes/no", "/rulings/?game=satanic-panic#when-to-shuffle", "No."),
+    # a rule's condition that the question states is the case asked, not an exception
+    ("must i play a rally card that i flip off the deck", "yes/no", "/rules/anarchy/18.3.4/",
+     "Yes. If your turn makes you flip a Rally card"),
+    # the general rule, not the ruling on a tie the question does not mention
+    ("who goes first in anarchy", "order", "/rules/anarchy/8.6/",
+     "The highest Initiative acts first."),
 ]
 
 
