@@ -56,6 +56,28 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
     return kind
 
 
+# Words that ask for a figure without "how many", first or last: "blood cap", "wild
+# magic cost", "max hand size", "penta coin worth", "most tiles a player can have"
+# ("most" only first: "who has the most HP" asks who; "a re-roll costs an action"
+# asks no figure).
+QUANTITY_WORDS = frozenset(("max", "maximum", "min", "minimum", "cap", "limit", "cost",
+                            "costs", "worth"))
+QUESTION_WORDS = frozenset(("what", "whats", "what's", "how", "why", "where", "when", "who",
+                            "which"))
+
+
+def phrase_kind(typed: list[str]) -> str | None:
+    """For words that are no question of a known kind (``question_kind`` None), a
+    number when they name a quantity; None for a question word's sentence ("what
+    happens when ...") or anything else."""
+    words = _words(typed)
+    if not words or words[0] in QUESTION_WORDS:
+        return None
+    if words[0] in QUANTITY_WORDS | {"most"} or words[-1] in QUANTITY_WORDS:
+        return NUMBER
+    return None
+
+
 def _words(typed: list[str]) -> list[str]:
     """The words as read for their kind: bare, the words before the question's own
     left out."""

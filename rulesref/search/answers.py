@@ -24,7 +24,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rulesref.search.answer_kinds import DEFINITION, NUMBER, ORDER, WHO, YES_NO, question_kind
+from rulesref.search.answer_kinds import (
+    DEFINITION,
+    NUMBER,
+    ORDER,
+    QUANTITY_WORDS,
+    QUESTION_WORDS,
+    WHO,
+    YES_NO,
+    question_kind,
+)
 from rulesref.search.backends import tokens_of
 from rulesref.search.questions import word_weight
 from rulesref.search.stopwords import STOP_WORDS, bare
@@ -160,7 +169,7 @@ PLAIN_ANSWERS = {"never": "no", "always": "yes"}
 # A ruling that sets a situation before its question ("Two of us have the same Spell
 # size and the same Initiative. Who goes first?") answers that case: a question
 # stating little of it ("who goes first") asks the general rule, not the exception.
-SITUATION_ASKED = 0.5
+SITUATION_ASKED = 0.4
 
 
 def sub_case(hit: dict, subject, game_words) -> bool:
@@ -403,6 +412,10 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     players = players_asked(understood.query.source)
     # "with 3 players": the count asked is the chart's row, not a word of the subject
     subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
+    if kind == NUMBER and bare(understood.query.source.split()[0]) not in QUESTION_WORDS:
+        # "blood cap", "familiar cost": the quantity word asks for the figure, and is
+        # no word of the thing asked about (the rule says "never more than 25 Blood")
+        subject = [(forms, w) for forms, w in subject if not forms & QUANTITY_WORDS] or subject
     if not subject:
         return None
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}

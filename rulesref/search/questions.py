@@ -26,7 +26,7 @@ from django.db import connection
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from rulesref.search.answer_kinds import question_kind
+from rulesref.search.answer_kinds import phrase_kind, question_kind
 from rulesref.search.backends import tokens_of
 from rulesref.search.ranking import EPSILON
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
@@ -362,7 +362,8 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
         result.asks_definition = _asks_definition(words, kept)
         result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
-        result.answer_kind = question_kind([w.value for w in typed], result.asks_definition)
+        result.answer_kind = question_kind([w.value for w in typed], result.asks_definition) \
+            or phrase_kind([w.value for w in typed])
         if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
             # "what is a rally card": the glossary has Rally, and many texts say "card"
             result.dropped.append(kept[-1].value)

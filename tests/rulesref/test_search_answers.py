@@ -4,7 +4,7 @@ another subject) that get none. On the bundled catalog."""
 import pytest
 from django.core.management import call_command
 
-from rulesref.search.answer_kinds import question_kind
+from rulesref.search.answer_kinds import phrase_kind, question_kind
 from rulesref.search.unified import search_all
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +28,17 @@ pytestmark = pytest.mark.django_db
 ])
 def test_the_kind_of_answer_asked(q, kind):
     assert question_kind(q.split()) == kind
+
+
+@pytest.mark.parametrize(("q", "kind"), [
+    # no question word: a quantity word first or last asks for a figure
+    ("hand limit", "number"), ("max blood", "number"), ("familiar cost", "number"),
+    ("most creatures i can keep", "number"),
+    ("a re-roll costs an action", None), ("who has the most hp", None),
+    ("what happens at the hand limit", None), ("initiative tie", None),
+])
+def test_the_kind_of_answer_a_phrase_asks(q, kind):
+    assert phrase_kind(q.split()) == kind
 
 
 @pytest.mark.parametrize(("q", "kind"), [
@@ -73,6 +84,8 @@ ANSWERED = [
     # the general rule, not the ruling on a tie the question does not mention
     ("who goes first in anarchy", "order", "/rules/anarchy/8.6/",
      "The highest Initiative acts first."),
+    # a quantity word asks for the figure and is no word of the subject
+    ("satanic panic wild magic cost", "number", "/rules/satanic-panic/6.12.1/", "cost 3 Power"),
 ]
 
 
