@@ -282,12 +282,11 @@ _LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
 
 
 def _count_of(forms) -> int | None:
-    for form in forms:
-        if form.isdigit():
-            return int(form)
-        if form in COUNTS:
-            return COUNTS[form]
-    return None
+    """The count a word asks ("two", "2"), the highest of its forms (a count asked is
+    also matched by "one" or "more", rulesref.search.questions.COUNT_SETTLED_BY)."""
+    counts = [int(form) if form.isdigit() else COUNTS[form] for form in forms
+              if form.isdigit() or form in COUNTS]
+    return max(counts) if counts else None
 
 
 def _within_limit(sentence: str, asked: int, subject) -> str | None:
@@ -366,6 +365,31 @@ def _figure_first(sentence: str) -> str:
     if len(figures) != 1 or any(t.isdigit() for t in tokens) or per_thing:
         return sentence
     return f"{next(iter(figures))}. {sentence}"
+
+
+ASIDE = 0.25  # a ruling whose question's telling words are asked less than this
+
+
+def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
+    """A question's first ``window`` hits with the rulings that ask of another case
+    after the others, each group in rank order: a ruling setting a situation the
+    question does not state ("Two of us have the same Initiative. Who goes first?"
+    for "who goes first"), or whose question speaks mostly of other things ("Does a
+    Reaction card in my hand do anything when I die?" for "how many cards in hand").
+    The hits past the window keep their places."""
+    subject = _subject(understood.query)
+    if not subject:
+        return hits
+    game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+
+    def aside(hit: dict) -> bool:
+        return hit["kind"] == "ruling" and (
+            sub_case(hit, subject, game_words)
+            or covered(subject, hit["title"], game_words) < ASIDE)
+
+    first = hits[:window]
+    asides = [hit for hit in first if aside(hit)]
+    return [hit for hit in first if hit not in asides] + asides + hits[window:]
 
 
 def speaks_of(hit: dict, understood) -> bool:

@@ -26,7 +26,7 @@ from django.db import connection
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from rulesref.search.answer_kinds import phrase_kind, question_kind
+from rulesref.search.answer_kinds import YES_NO, phrase_kind, question_kind
 from rulesref.search.backends import tokens_of
 from rulesref.search.ranking import EPSILON
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
@@ -301,6 +301,20 @@ def _with_synonyms(words: list[Text]) -> list[Text]:
     return out
 
 
+# "can a spell have two deliveries": the count is what is asked, which the rule
+# settles with its own ("never more than one of each type"), not a word it must have.
+COUNT_WORDS = frozenset("2 3 4 5 6 two three four five six both twice several multiple".split())
+COUNT_SETTLED_BY = (("one",), ("more",), ("most",), ("only",))
+
+
+def _count_asked(word: Text) -> Text:
+    """A yes/no question's count, matched by the words a limit is written with too."""
+    tokens = tuple(tokens_of(word.value))
+    if word.alternatives or len(tokens) != 1 or tokens[0] not in COUNT_WORDS:
+        return word
+    return replace(word, alternatives=COUNT_SETTLED_BY)
+
+
 DEFINITION_WORDS = 3  # "what is the last wizard standing token" asks what a thing is
 
 
@@ -372,6 +386,8 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     if correct and words:
         words, result.corrections = _corrected(words)
     words = _with_synonyms(words)
+    if result.answer_kind == YES_NO:
+        words = [_count_asked(w) for w in words]
     nodes = [*words, *others]
     new_root = None if not nodes else nodes[0] if len(nodes) == 1 else And(tuple(nodes))
     result.query = replace(query, root=new_root)

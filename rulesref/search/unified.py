@@ -73,6 +73,7 @@ HIT_FIELDS = (
 KINDS = ("card", "rule", "ruling", "term")
 MIN_HITS = 3  # fewer with every word: rank by any of them as well
 ANSWER_MARGIN = 1.3  # the top rule or ruling scores this much above the next hit
+RERANKED = 8  # a sentence's first hits, whose rulings on another case go after the others
 ANSWER_WORDS = 80
 TITLE_WORDS = 8  # an untitled rule is shown by its first words
 
@@ -160,8 +161,12 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         return result  # only words with nothing to search for ("???"): no hits, not all
     # A sentence asks about the rules: rules and rulings before cards and terms.
     # A question of what a thing is: its glossary term answers as well as a rule.
-    ranking = _Ranking(result.game, kind, backend, limit, offset, per_kind,
-                       question=bool(understood.dropped), definition=understood.asks_definition)
+    question = bool(understood.dropped)
+    # A sentence's first hits are looked at again (answers.asides_last): fetch them all.
+    reranked = question and not offset and not per_kind
+    fetched = max(limit, RERANKED) if reranked else limit
+    ranking = _Ranking(result.game, kind, backend, fetched, offset, per_kind,
+                       question=question, definition=understood.asks_definition)
     rows, counts, total = ranking.rows(compiled)
     if total < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
         relaxed = replace(compiled, match=TextMatch(compiled.match.terms, any=True))
@@ -178,6 +183,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         if hit["url"] not in urls:  # a term of several games has one page
             urls.add(hit["url"])
             result.hits.append(hit)
+    if reranked:
+        result.hits = answers.asides_last(result.hits, understood, RERANKED)[:limit]
     if not rows and not offset and tokens_of(compiled.phrase):
         result.hits, result.fuzzy = _fuzzy_hits(understood.query, compiled, result.game, kind,
                                                 limit), True

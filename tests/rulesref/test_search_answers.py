@@ -168,3 +168,18 @@ def test_a_definition_and_the_catalog_facts_keep_their_kinds():
     # Words that are no question: a clear top rule still answers, kind "".
     words = _answer("starting hit points rumble")
     assert words is None or words["answers"] == ""
+
+
+def test_a_ruling_on_another_case_goes_after_the_general_rule():
+    """A sentence's first hits: the ruling on a tie, which the question does not
+    mention, goes after the rules on who goes first; asked of the tie, it leads."""
+    call_command("load_catalog", verbosity=0)
+    hits = search_all(q="who goes first in anarchy", limit=3).hits
+    assert hits and all(hit["kind"] == "rule" for hit in hits), [h["url"] for h in hits]
+    assert "/rules/anarchy/8.6/" in [hit["url"] for hit in hits]
+    tied = search_all(q="who goes first if two of us have the same initiative in anarchy",
+                      limit=3).hits
+    assert tied[0]["url"] == "/rulings/?game=anarchy#initiative-tie"
+    # the first three of a longer page are the same three
+    assert [h["url"] for h in search_all(q="who goes first in anarchy", limit=20).hits[:3]] == \
+        [h["url"] for h in hits]
