@@ -368,18 +368,19 @@ def _figure_first(sentence: str) -> str:
 
 
 ASIDE = 0.25  # a ruling whose question's telling words are asked less than this
+GENERAL_WORDS = 4  # a question of at most this many words asks the general case
 
 
 def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
-    """A question's first ``window`` hits with the rulings that ask of another case
-    after the others, each group in rank order: a ruling setting a situation the
+    """A short question's first ``window`` hits (at most GENERAL_WORDS words searched
+    for) with the rulings that ask of another case after the others, each group in rank order: a ruling setting a situation the
     question does not state ("Two of us have the same Initiative. Who goes first?"
     for "who goes first"), or whose question speaks mostly of other things ("Does a
     Reaction card in my hand do anything when I die?" for "how many cards in hand").
     The hits past the window keep their places."""
     subject = _subject(understood.query)
-    if not subject:
-        return hits
+    if not subject or len(subject) > GENERAL_WORDS:
+        return hits  # a question telling its own situation may word a ruling's otherwise
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
 
     def aside(hit: dict) -> bool:
