@@ -28,6 +28,21 @@ WORK_SIDE = 2000
 DETECT_SIDE = 400
 # The width the flattened card is read at (tune split: 800, 1000 and 1200 read worse).
 CARD_WIDTH = 900
+# Evening the light: dark marks narrower than this (letters, words, the frame) are closed
+# over to find the paper's light; the light is never taken below BG_FLOOR of the brightest
+# paper within BG_NEAR_PX; then smoothed (pixels at CARD_WIDTH).
+BG_WINDOW_PX = 61
+BG_NEAR_PX = 201
+BG_FLOOR = 0.4
+BG_BLUR_PX = 6
+# Binarising: Otsu's threshold from the pixels with paper (this bright after evening)
+# within this share of the card's width.
+PAPER_NEAR = 0.035
+PAPER_LEVEL = 217
+# A dark run a tenth of the card long is a bar only this thick (share of the card's width).
+BAR_THICK = 0.02
+# Shapes taller than this share of the card's width are no letters.
+LARGE_SHAPE = 0.1
 ImageFile.LOAD_TRUNCATED_IMAGES = False
 
 
@@ -227,13 +242,28 @@ def flatten(image: Image.Image, quad: np.ndarray) -> Image.Image:
 
 
 def even_light(grey: Image.Image) -> Image.Image:
-    """Divide out the light falling on the card (its paper as seen through a max filter and
-    a blur, at an eighth of the size: the light changes slowly), then stretch the contrast:
-    shadows and a lamp's fall-off become flat white."""
-    small = grey.reduce(8)
-    background = small.filter(ImageFilter.MaxFilter(5)).filter(
-        ImageFilter.GaussianBlur(3)).resize(grey.size, Image.Resampling.BILINEAR)
+    """Divide out the light falling on the card, then stretch the contrast: shadows and a
+    lamp's fall-off become flat white.
+
+    The light is the paper's brightness around each pixel (at a quarter of the size: the
+    brightest of each 2 x 2 of 2 x 2 means), with the dark marks narrower than a few
+    letters closed over (a grey closing: a max filter, then a min filter of the same
+    size, so the edge of a hard shadow stays where it is instead of being smeared over
+    its bright side), and never below a share of the brightest paper near it (a dark
+    frame or art wider than the window is not paper in shadow: it stays dark)."""
     g = np.asarray(grey, dtype=np.float32)
+    means = np.asarray(grey.reduce(2), dtype=np.float32)
+    h, w = means.shape[0] // 2 * 2, means.shape[1] // 2 * 2
+    if h < 8 or w < 8:
+        return grey
+    pooled = means[:h, :w].reshape(h // 2, 2, w // 2, 2).max(axis=(1, 3))
+    step = g.shape[1] / pooled.shape[1]
+    window = max(3, round(BG_WINDOW_PX / step) | 1)
+    light = ndimage.grey_closing(pooled, size=(window, window))
+    near = ndimage.maximum_filter(pooled, size=max(3, round(BG_NEAR_PX / step) | 1))
+    light = np.maximum(light, BG_FLOOR * near)
+    light = ndimage.gaussian_filter(light, BG_BLUR_PX / step)
+    background = Image.fromarray(light).resize(grey.size, Image.Resampling.BILINEAR)
     b = np.maximum(np.asarray(background, dtype=np.float32), 1.0)
     flat = np.clip(g / b * 255.0, 0, 255)
     lo, hi = np.percentile(flat, (1, 99.5))
@@ -278,12 +308,36 @@ def _long_runs(dark: np.ndarray, length: int, axis: int) -> np.ndarray:
     return np.moveaxis(covered, 1, axis)
 
 
+def _bars(dark: np.ndarray) -> np.ndarray:
+    """Dark runs far longer than a letter's stroke: a border, a bar, solid art. A run a
+    tenth of the card long must also be thick (a bold word's letters, blurred together
+    along their baseline, make a long run a stroke thick); one a third of the card long
+    is a line whatever its thickness (a box's thin outline)."""
+    short = min(dark.shape)
+    length = max(40, int(short * 0.09))
+    thick = max(8, int(short * BAR_THICK))
+    bars = np.zeros_like(dark)
+    for axis, side in ((1, dark.shape[1]), (0, dark.shape[0])):
+        runs = _long_runs(dark, length, axis)
+        bars |= (runs & _long_runs(runs, thick, 1 - axis)) | \
+            _long_runs(dark, max(length, int(side * 0.33)), axis)
+    return bars
+
+
 def binarise(grey: Image.Image) -> Image.Image:
-    """Black text on white: Otsu's threshold, then borders, bars and solid art cleared
-    (dark runs far longer than a letter's stroke), which Tesseract would otherwise take,
-    with the text they touch, for a picture."""
+    """Black text on white: Otsu's threshold (from the pixels near paper), then borders,
+    bars and solid art cleared (``_bars``), which Tesseract would otherwise take, with the
+    text they touch, for a picture."""
     g = np.asarray(grey)
-    hist = np.bincount(g.ravel(), minlength=256).astype(np.float64)
+    values = g.ravel()
+    # Only pixels with paper near them: the text and its paper, not the inside of a frame or
+    # art wider than the window, whose grey would pull the threshold up (and fatten bold
+    # letters into one another).
+    near = ndimage.maximum_filter(g, size=max(3, int(min(g.shape) * PAPER_NEAR) | 1))
+    paper = near >= PAPER_LEVEL
+    if paper.mean() > 0.2:
+        values = g[paper]
+    hist = np.bincount(values, minlength=256).astype(np.float64)
     levels = np.arange(256)
     w0 = np.cumsum(hist)
     w1 = w0[-1] - w0
@@ -292,14 +346,29 @@ def binarise(grey: Image.Image) -> Image.Image:
     mu1 = (m0[-1] - m0) / np.maximum(w1, 1)
     threshold = int(np.argmax(w0 * w1 * (mu0 - mu1) ** 2))
     dark = g <= threshold
-    length = max(40, int(min(g.shape) * 0.09))
-    bars = _long_runs(dark, length, 1) | _long_runs(dark, length, 0)
+    bars = _bars(dark)
     # Everything joined to a bar goes with it: the staircase a slightly turned border
     # leaves, a corner's curve (beside a title's first letter, they read as part of it).
     labels, _ = ndimage.label(dark)
     joined = np.unique(labels[bars])
     ink = dark & ~np.isin(labels, joined[joined > 0])
     return Image.fromarray(np.where(ink, 0, 255).astype(np.uint8))
+
+
+def drop_large_shapes(binary: Image.Image) -> Image.Image:
+    """``binary`` without the dark shapes taller than any letter a card prints (a tenth of
+    its width) or wider than a third of it: the outlines of art and rings, which the light
+    evened out leaves as strokes that Tesseract reads as big letters ("O", "WO") and may
+    take for the title. Run after the number in its ring is read."""
+    ink = np.asarray(binary) < 128
+    w = binary.width
+    labels, _ = ndimage.label(ink)
+    big = [index for index, (ys, xs) in enumerate(ndimage.find_objects(labels), start=1)
+           if ys.stop - ys.start > LARGE_SHAPE * w or xs.stop - xs.start > 0.35 * w]
+    if not big:
+        return binary
+    keep = ink & ~np.isin(labels, big)
+    return Image.fromarray(np.where(keep, 0, 255).astype(np.uint8))
 
 
 def enclosed_number(binary: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int]] | None:

@@ -18,13 +18,14 @@ def _number(card: Image.Image) -> tuple[Image.Image, Field]:
     shape blanked out."""
     found = photo.enclosed_number(card)
     if found is None:
-        return card, Field()
+        return photo.drop_large_shapes(card), Field()
     inside, box = found
     data = tesseract.image_data(inside, psm=7, chars="0123456789")
     digits = [(t.strip(), float(c)) for t, c in zip(data["text"], data["conf"], strict=True)
               if t.strip()]
     card = card.copy()
     card.paste(255, box)
+    card = photo.drop_large_shapes(card)
     if len(digits) != 1 or not 1 <= len(digits[0][0]) <= 2:
         return card, Field()
     return card, Field(int(digits[0][0]), round(digits[0][1] / 100, 3))
@@ -37,6 +38,23 @@ def _read(image: Image.Image, psm: int = 11) -> tuple[list[fields.Line], float, 
     conf = sum(sum(line.confs) for line in lines) / words if words else 0.0
     raw = "\n".join(line.text for line in lines)
     return lines, conf * min(1.0, words / 8), raw
+
+
+def _name_band(card: Image.Image):
+    """``reread_name`` for ``fields.place``: the rows the name was found in, the card's
+    whole width (a word the sparse read lost stays in them), read as a block of text.
+    Sparse mode cuts a title in pieces and loses thin
+    letters that a line read keeps."""
+    def reread(box, lines):  # noqa: ARG001 (fields.place's signature)
+        left, top, right, bottom = box
+        pad = max(4, (bottom - top) // (2 * lines))
+        band = card.crop((0, max(0, top - pad), card.width, min(card.height, bottom + pad)))
+        # A block of lines (6), not one line (7): Tesseract 5.3's line mode dies of a
+        # floating-point exception on some bands that its block mode reads.
+        data = tesseract.image_data(band, psm=6)
+        found = fields.lines_of(data)
+        return Field(fields.clean_text(found) or None, fields.conf_of(found))
+    return reread
 
 
 def read_card(image, *, game: str | None = None, component: str | None = None,
@@ -74,8 +92,10 @@ def read_card(image, *, game: str | None = None, component: str | None = None,
             other = _read(turned_blanked)
             if other[1] > score:
                 card, number, (lines, score, raw) = turned, turned_number, other
+                blanked = turned_blanked
     placed = fields.place(lines, card.height, game=game, component=component,
-                          known_names=known_names, number=number)
+                          known_names=known_names, number=number,
+                          reread_name=_name_band(blanked))
     reading = Reading(name=placed.name, type=placed.type, text=placed.text, raw_text=raw,
                       name_hint=placed.name_hint,
                       warnings=prepared.warnings + placed.warnings)

@@ -67,11 +67,12 @@ def image_data(image, *, psm: int = 3, chars: str | None = None,
     try:
         return pytesseract.image_to_data(image, lang="eng", config=config,
                                          output_type=pytesseract.Output.DICT, timeout=timeout)
+    except pytesseract.TesseractError as exc:  # a RuntimeError too: caught first
+        raise OcrError(f"Tesseract could not read the image: {exc.message or exc.status}") \
+            from exc
     except RuntimeError as exc:  # pytesseract's timeout
         raise OcrError(f"Machine reading took longer than {timeout:.0f} s and was stopped.") \
             from exc
-    except pytesseract.TesseractError as exc:
-        raise OcrError(f"Tesseract could not read the image: {exc.message}") from exc
 
 
 def orientation(image, *, timeout: float = 10) -> tuple[int, float] | None:
