@@ -292,8 +292,15 @@ def place(lines: list[Line], card_height: int, *, game: str | None = None,
         box = (min(line.left for line in name_lines), min(line.top for line in name_lines),
                max(line.right for line in name_lines), max(line.bottom for line in name_lines))
         again = reread_name(box, len(name_lines))
-        if again.value and again.confidence > name.confidence:
-            name = again
+        words = (again.value or "").split()
+        # A number at either end that the sparse read did not give as the name's (the
+        # initiative or cost beside the title, its ring unseen) is not the name's.
+        for idx in (-1, 0):
+            if len(words) > 1 and NUMBER.match(words[idx]) and \
+                    words[idx] not in (name.value or "").split():
+                words.pop(idx)
+        if words and again.confidence > name.confidence:
+            name = Field(" ".join(words), again.confidence)
 
     hint = None
     if name.value and known_names:

@@ -28,6 +28,10 @@ WORK_SIDE = 2000
 DETECT_SIDE = 400
 # The width the flattened card is read at (tune split: 800, 1000 and 1200 read worse).
 CARD_WIDTH = 900
+# A card's width for its length (63 x 88 mm), and the shortfall of a card found (a share
+# of its width) from which it is widened: perspective alone makes up to 8 per cent.
+CARD_ASPECT = 63 / 88
+ASPECT_SLACK = 0.1
 # Evening the light: dark marks narrower than this (letters, words, the frame) are closed
 # over to find the paper's light; the light is never taken below BG_FLOOR of the brightest
 # paper within BG_NEAR_PX; then smoothed (pixels at CARD_WIDTH).
@@ -41,6 +45,11 @@ PAPER_NEAR = 0.035
 PAPER_LEVEL = 217
 # A dark run a tenth of the card long is a bar only this thick (share of the card's width).
 BAR_THICK = 0.02
+# The margin cleared around a bar, and the width from which a piece that touched one is
+# kept as letters run together, if as tall as a letter (shares of the card's width).
+BAR_MARGIN = 0.005
+MIN_WORD = 0.08
+MIN_LETTER = 0.02
 # Shapes taller than this share of the card's width are no letters.
 LARGE_SHAPE = 0.1
 ImageFile.LOAD_TRUNCATED_IMAGES = False
@@ -241,6 +250,46 @@ def flatten(image: Image.Image, quad: np.ndarray) -> Image.Image:
                            Image.Resampling.BICUBIC)
 
 
+def complete(image: Image.Image, quad: np.ndarray) -> np.ndarray:
+    """``quad`` made as wide as a card is for its length (63 x 88 mm) where it came out
+    narrower: a dark frame seen like the table beside it (a dim lamp, a shadow, a frame of
+    the table's colour) is left out of what ``find_card`` finds, on one side or both, and
+    a title's first letters with it. The quad is widened by the whole shortfall on both
+    sides, then narrowed back to the card's width where the widened strip holds the most
+    paper (the card's paper is brighter than the table)."""
+    side = lambda a, b: float(np.hypot(*(quad[a] - quad[b])))  # noqa: E731
+    w = (side(0, 1) + side(3, 2)) / 2
+    h = (side(0, 3) + side(1, 2)) / 2
+    short, long = min(w, h), max(w, h)
+    need = long * CARD_ASPECT - short
+    if need < ASPECT_SLACK * short:
+        return quad
+    # Pairs of corners across the short side: each pair's points move apart along it.
+    pairs = ((0, 1), (3, 2)) if w <= h else ((0, 3), (1, 2))
+    wide = quad.copy()
+    for a, b in pairs:
+        unit = (quad[b] - quad[a]) / max(1e-6, float(np.hypot(*(quad[b] - quad[a]))))
+        wide[a] = quad[a] - unit * need
+        wide[b] = quad[b] + unit * need
+    grey = np.asarray(flatten(image, wide).convert("L"), dtype=np.float32)
+    # Paper: as bright as the brightest of the card found, less a share for uneven light.
+    paper = grey >= 0.75 * np.percentile(grey, 97)
+    profile = paper.mean(axis=0 if w <= h else 1)
+    span = len(profile)
+    window = max(1, round(span * (short + need) / (short + 2 * need)))
+    sums = np.convolve(profile, np.ones(window), mode="valid")
+    # Of the places about as good as the best, the middle one (a card found whole but
+    # foreshortened leaves its window free to move over the table).
+    best = np.flatnonzero(sums >= sums.max() - 0.01 * window)
+    start = int(best[len(best) // 2]) / span
+    stop = start + window / span
+    out = wide.copy()
+    for a, b in pairs:
+        out[a] = wide[a] + (wide[b] - wide[a]) * start
+        out[b] = wide[a] + (wide[b] - wide[a]) * stop
+    return out
+
+
 def even_light(grey: Image.Image) -> Image.Image:
     """Divide out the light falling on the card, then stretch the contrast: shadows and a
     lamp's fall-off become flat white.
@@ -278,7 +327,7 @@ def prepare(source) -> Prepared:
     notes = []
     quad = find_card(image)
     if quad is not None:
-        card = flatten(image, quad)
+        card = flatten(image, complete(image, quad))
     else:
         card = image
         scale = CARD_WIDTH / min(card.size)
@@ -347,11 +396,22 @@ def binarise(grey: Image.Image) -> Image.Image:
     threshold = int(np.argmax(w0 * w1 * (mu0 - mu1) ** 2))
     dark = g <= threshold
     bars = _bars(dark)
-    # Everything joined to a bar goes with it: the staircase a slightly turned border
-    # leaves, a corner's curve (beside a title's first letter, they read as part of it).
-    labels, _ = ndimage.label(dark)
-    joined = np.unique(labels[bars])
-    ink = dark & ~np.isin(labels, joined[joined > 0])
+    # The bars go with a margin (the staircase a slightly turned border leaves), and so do
+    # the pieces that touched them, unless wider than a few letters: a corner's curve
+    # beside a title's first letter reads as part of it, a speck of the table beside the
+    # frame as a letter; but a word the bar touched stays (under a shadow or a dim lamp, a
+    # title's letters run into one another and into the frame beside them, and taking
+    # everything joined to the frame took whole words: "Enslave-'Em-All" of the title).
+    w = dark.shape[1]
+    zone = ndimage.binary_dilation(bars, iterations=max(2, round(w * BAR_MARGIN)))
+    rest = dark & ~zone
+    labels, _ = ndimage.label(rest)
+    touched = set(np.unique(labels[ndimage.binary_dilation(zone) & rest]).tolist()) - {0}
+    word = w * MIN_WORD
+    small = [index for index, (ys, xs) in enumerate(ndimage.find_objects(labels), start=1)
+             if index in touched and (xs.stop - xs.start < word
+                                      or ys.stop - ys.start < w * MIN_LETTER)]
+    ink = rest & ~np.isin(labels, small) if small else rest
     return Image.fromarray(np.where(ink, 0, 255).astype(np.uint8))
 
 
