@@ -69,6 +69,8 @@ class Prepared:
     grey: Image.Image  # the same before binarisation
     found_card: bool
     warnings: list[str] = field(default_factory=list)
+    photo: Image.Image | None = None  # the decoded photo, and the card's corners in it
+    quad: np.ndarray | None = None
 
 
 def decode(source) -> Image.Image:
@@ -327,7 +329,8 @@ def prepare(source) -> Prepared:
     notes = []
     quad = find_card(image)
     if quad is not None:
-        card = flatten(image, complete(image, quad))
+        quad = complete(image, quad)
+        card = flatten(image, quad)
     else:
         card = image
         scale = CARD_WIDTH / min(card.size)
@@ -338,7 +341,23 @@ def prepare(source) -> Prepared:
                      "(a photo of the card alone on a plain, darker table reads best).")
     grey = even_light(card.convert("L"))
     return Prepared(image=binarise(grey), grey=grey, found_card=quad is not None,
-                    warnings=notes)
+                    warnings=notes, photo=image, quad=quad)
+
+
+def widened(prepared: Prepared, left: float, right: float) -> Prepared | None:
+    """``prepared`` again with the card found taken wider by these shares of its width on
+    its left and right (as read): text that runs to the edge of the card found means the
+    card was cut there (a frame the table's colour, a shadow across the edge)."""
+    if prepared.quad is None or prepared.photo is None:
+        return None
+    quad = prepared.quad.copy()
+    for a, b in ((0, 1), (3, 2)):  # the top and bottom edges, left corner first
+        along = prepared.quad[b] - prepared.quad[a]
+        quad[a] = prepared.quad[a] - along * left
+        quad[b] = prepared.quad[b] + along * right
+    grey = even_light(flatten(prepared.photo, quad).convert("L"))
+    return Prepared(image=binarise(grey), grey=grey, found_card=True,
+                    warnings=list(prepared.warnings), photo=prepared.photo, quad=quad)
 
 
 def _long_runs(dark: np.ndarray, length: int, axis: int) -> np.ndarray:
