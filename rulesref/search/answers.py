@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import snowballstemmer
+
 from rulesref.search.answer_kinds import (
     DEFINITION,
     NUMBER,
@@ -42,13 +44,15 @@ NUMBER_WORDS = frozenset("""zero one two three four five six seven eight nine te
 twenty thirty half double twice once""".split())
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=16384)  # a few thousand words occur; the stemmer is pure Python
 def _fold(token: str) -> str:
-    """A word as question and source may both write it ("spells", "spell")."""
-    if len(token) > 4 and token.endswith("ies"):
-        return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
-    return token
+    """A word as question and source may both write it: its stem by the Snowball
+    English stemmer, the one PostgreSQL's english search configuration uses ("kills",
+    "killed", "killing" -> "kill"; "dies", "died", "dying" -> "die"; "dice" stays)."""
+    return _STEMMER.stemWord(token)
 
 
 def _subject(query) -> list[tuple[frozenset[str], float]]:
@@ -71,6 +75,16 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_fold(t) for t in tokens_of(text))
 
 
+@lru_cache(maxsize=4096)
+def _forms(text: str) -> dict[str, tuple[str, ...]]:
+    """Each stem of ``text`` with the words it stands for there: a stem is weighed
+    by its commonest word ("creatur" by "creature"), as the index knows words, not stems."""
+    forms: dict[str, set[str]] = {}
+    for token in tokens_of(text):
+        forms.setdefault(_fold(token), set()).add(token)
+    return {stem: tuple(sorted(words)) for stem, words in forms.items()}
+
+
 def coverage(subject, text: str) -> float:
     """The share of the subject's weight whose words ``text`` has."""
     have = _words(text)
@@ -86,7 +100,8 @@ _SOURCE_FILLER = frozenset(("wizard", "player", "foe", "game", "card", "rulebook
                             "until", "summary", "example", "also", "still", "only"))
 
 
-REFLEXIVES = frozenset(("yourself", "myself", "themselves", "himself", "herself", "self"))
+REFLEXIVES = frozenset(_fold(w) for w in ("yourself", "myself", "themselves", "himself",
+                                          "herself", "self"))
 
 
 def covered(subject, text: str, game_words=()) -> float:
@@ -99,7 +114,7 @@ def covered(subject, text: str, game_words=()) -> float:
     if REFLEXIVES & words and not REFLEXIVES & asked:
         return 0.0  # "damage you deal to yourself" is not "damage for me"
     words = {w for w in words if not w.isdigit() and len(w) > 1}  # "foe's" has an "s"
-    weights = {w: word_weight((w,)) for w in words}
+    weights = {w: word_weight(forms) for w, forms in _forms(text).items() if w in words}
     total = sum(weights.values())
     return sum(weights[w] for w in words if w in asked) / total if total else 1.0
 
@@ -240,7 +255,7 @@ NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don
 PERMISSIONS = frozenset(("may", "can", "does", "do", "is", "are"))
 # Words that say nothing of a source's subject: stop words, the games' common nouns,
 # and a sentence's yes or no ("Players can never buy ...").
-_NOT_TELLING = frozenset({_fold(w) for w in STOP_WORDS} | _SOURCE_FILLER | NEGATIONS
+_NOT_TELLING = frozenset(_fold(w) for w in STOP_WORDS | _SOURCE_FILLER | NEGATIONS
                          | {"must", "always", "automatically"})
 
 
@@ -277,6 +292,7 @@ def _settles(sentence: str, negated: bool) -> str | None:
 
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
           "several": 2, "multiple": 2}
+COUNTS |= {_fold(word): count for word, count in COUNTS.items()}  # as the subject has them
 _LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
                     r"(\d+|one|two|three|four|five|six)\b((?:\W+\w+){0,6})", re.I)
 
@@ -426,6 +442,9 @@ def definition(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     return best[1] if best else None
 
 
+_QUANTITY = frozenset(_fold(w) for w in QUANTITY_WORDS)
+
+
 def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     """The answer box from the first ``top`` hits, for a question of a known kind
     whose subject a rule's sentence or a ruling speaks of; for another question
@@ -440,7 +459,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     if kind == NUMBER and bare(understood.query.source.split()[0]) not in QUESTION_WORDS:
         # "blood cap", "familiar cost": the quantity word asks for the figure, and is
         # no word of the thing asked about (the rule says "never more than 25 Blood")
-        subject = [(forms, w) for forms, w in subject if not forms & QUANTITY_WORDS] or subject
+        subject = [(forms, w) for forms, w in subject if not forms & _QUANTITY] or subject
     if not subject:
         return None
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
