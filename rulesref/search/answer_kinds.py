@@ -62,6 +62,7 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
 # asks no figure).
 QUANTITY_WORDS = frozenset(("max", "maximum", "min", "minimum", "cap", "limit", "cost",
                             "costs", "worth"))
+WORTH = frozenset(("worth", "cost", "costs"))
 QUESTION_WORDS = frozenset(("what", "whats", "what's", "how", "why", "where", "when", "who",
                             "which"))
 
@@ -71,6 +72,8 @@ def phrase_kind(typed: list[str]) -> str | None:
     number when they name a quantity; None for a question word's sentence ("what
     happens when ...") or anything else."""
     words = _words(typed)
+    if len(words) > 1 and words[0] in ("what", "whats", "what's") and WORTH & set(words[2:]):
+        return NUMBER  # "whats a dead wizard token worth"
     if not words or words[0] in QUESTION_WORDS:
         return None
     if words[0] in QUANTITY_WORDS | {"most"} or words[-1] in QUANTITY_WORDS:

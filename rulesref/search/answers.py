@@ -31,9 +31,9 @@ from rulesref.search.answer_kinds import (
     NUMBER,
     ORDER,
     QUANTITY_WORDS,
-    QUESTION_WORDS,
     WHO,
     YES_NO,
+    YES_NO_WORDS,
     question_kind,
 )
 from rulesref.search.backends import tokens_of
@@ -47,12 +47,23 @@ twenty thirty half double twice once""".split())
 _STEMMER = snowballstemmer.stemmer("english")
 
 
+# A figure written in words matches its digits ("zero damage", "0 damage").
+_DIGITS = {word: str(n) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
 @lru_cache(maxsize=16384)  # a few thousand words occur; the stemmer is pure Python
 def _fold(token: str) -> str:
     """A word as question and source may both write it: its stem by the Snowball
     English stemmer, the one PostgreSQL's english search configuration uses ("kills",
-    "killed", "killing" -> "kill"; "dies", "died", "dying" -> "die"; "dice" stays)."""
-    return _STEMMER.stemWord(token)
+    "killed", "killing" -> "kill"; "dies", "died", "dying" -> "die"; "dice" stays),
+    a figure in words as its digits."""
+    return _DIGITS.get(token) or _STEMMER.stemWord(token)
+
+
+# Words a player's question has that name no subject ("how many actions per turn",
+# "do I still get", "but"): left out of what the source must have.
+_NO_SUBJECT = frozenset(("per", "but", "still"))
 
 
 def _subject(query) -> list[tuple[frozenset[str], float]]:
@@ -60,7 +71,7 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
     match it (its alternatives too) and its weight."""
     subject = []
     for text in query.texts(positive_only=True):
-        tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS]
+        tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS | _NO_SUBJECT]
         if not tokens:
             continue
         forms = {_fold(t) for t in tokens}
@@ -130,7 +141,7 @@ def _figure_in_first_sentence(text: str) -> bool:
     """A figure in the first sentence: "Satan's starting deck is 15 cards" answers
     how many; "Immediately, once, when gained." does not."""
     first = sentences(text)[:1]
-    return bool(first) and any(t.isdigit() for t in tokens_of(first[0]))
+    return bool(first) and any(t.isdigit() or t in FIGURES for t in tokens_of(first[0]))
 
 
 def _has_number(text: str) -> bool:
@@ -157,6 +168,16 @@ def _per_count(text: str, players: str) -> str | None:
         if len(chart) >= 2 and players in chart:
             return f"With {players} players: {chart[players]}. {sentence}"
     return None
+
+
+def _asks_like(question: str, kind: str | None) -> bool:
+    """Whether a ruling's question asks the kind of answer asked, or none: a choice
+    asked with a yes/no word ("Does it hit both, or do I pick one?") asks like a
+    yes/no question."""
+    asked = [s for s in sentences(question) if s.endswith("?")] or [question]
+    words = asked[-1].split()
+    return ruling_kind(question) in (kind, None) or (
+        kind == YES_NO and bool(words) and bare(words[0]) in YES_NO_WORDS)
 
 
 def ruling_kind(question: str) -> str | None:
@@ -187,8 +208,17 @@ PLAIN_ANSWERS = {"never": "no", "always": "yes"}
 SITUATION_ASKED = 0.4
 
 
-def sub_case(hit: dict, subject, game_words) -> bool:
-    """Whether a ruling's question sets a situation the question asked does not state."""
+# "How do I pick a random foe in a five-player game?": a ruling for a number of players
+_PLAYER_COUNT = re.compile(r"\b(\d|two|three|four|five|six)[- ]players?\b", re.I)
+
+
+def sub_case(hit: dict, subject, game_words, players: str | None = None) -> bool:
+    """Whether a ruling's question sets a situation the question asked does not state:
+    a situation told before its question, or a number of players where the question
+    names none ("How do I pick a random foe in a five-player game?" for "how do I pick
+    a random foe")."""
+    if players is None and _PLAYER_COUNT.search(hit["title"]):
+        return True
     said = sentences(hit["title"])
     situation = " ".join(s for s in said[:-1] if not s.endswith("?")) if len(said) > 1 else ""
     return bool(_words(situation) - _NOT_TELLING) and \
@@ -196,13 +226,23 @@ def sub_case(hit: dict, subject, game_words) -> bool:
 
 
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
-                 players: str | None, rank: int = 0) -> tuple[float, dict] | None:
+                 players: str | None, rank: int = 0,
+                 negated: bool = False) -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
     first = bare(answer.split()[0]) if answer.split() else ""
     if first in PLAIN_ANSWERS:  # "Never. Gained Treasures are placed face up ..."
         first, answer = PLAIN_ANSWERS[first], f"{PLAIN_ANSWERS[first].title()}. {answer}"
+    if kind == YES_NO and first in ("yes", "no") and \
+            _asked_of(question, subject, game_words)[1] > 0:
+        return None  # its yes or no answers its first question, not the one asked
+    if kind == YES_NO and first not in ("yes", "no"):
+        # "Keep them facedown and unrevealed ...": the answer states the fact asked
+        stated = _stated(answer, subject, negated)
+        if stated is None:
+            return None
+        first, answer = stated.lower(), f"{stated}. {answer}"
     if (first in ("yes", "no")) != (kind == YES_NO):
         return None  # "how many dice ...?" is not settled by "No. It is a misprint"
     # A yes or no answers a yes/no question however the ruling asked it ("Is my Blood
@@ -225,6 +265,9 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
             if coverage(subject, question) >= COVERAGE else None
     if kind == NUMBER and players and players_asked(answer) not in (None, players):
         return None  # the figure for another number of players
+    if kind == NUMBER:  # "Three games. 1 point per foe ..." -> "3. Three games. ..."
+        said = sentences(answer)
+        answer = " ".join([_figure_first(said[0]), *said[1:]]) if said else answer
     return _matched(hit, answer, subject, game_words, RULING if rank else TOP_RULING)
 
 
@@ -245,9 +288,22 @@ def ruling_match(hit: dict, subject, game_words) -> tuple[float, float]:
     """How nearly a ruling is the question asked: the words asked that the ruling
     has, and the ruling's question's words that were asked (a player's situation
     seldom has all the ruling's words; a ruling with the same words may ask of
-    another thing)."""
+    another thing): of a ruling asking two questions ("Does a Creature absorb a
+    huge hit completely? Does 0 damage kill it?"), the one nearer."""
     return (coverage(subject, hit["title"] + " " + hit["text"]),
-            covered(subject, hit["title"], game_words))
+            _asked_of(hit["title"], subject, game_words)[0])
+
+
+def _asked_of(title: str, subject, game_words) -> tuple[float, int]:
+    """The share of a ruling's question's words asked, from its nearest question
+    (with the situation told before it), and which of its questions that is."""
+    said = sentences(title)
+    asked = [s for s in said if s.endswith("?")]
+    if len(asked) < 2:
+        return covered(subject, title, game_words), 0
+    situation = " ".join(s for s in said if not s.endswith("?"))
+    return max(((covered(subject, f"{situation} {question}", game_words), i)
+                for i, question in enumerate(asked)), key=lambda pair: (pair[0], -pair[1]))
 
 
 NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
@@ -274,6 +330,38 @@ def _unconditioned(sentence: str, subject, game_words=()) -> str:
     return sentence
 
 
+# An answer that leaves the question open: no yes or no can be read from it.
+_UNSETTLED = re.compile(r"\b(?:not settled|not stated|does not (?:say|settle)|doesn't say|"
+                        r"no further|unknown|either way|agree on it|decides|not clear)\b", re.I)
+# A sentence that weighs one case against another ("You cannot delay the Rally
+# effect within your turn, but you may leave a Rally card in your hand") or sets a
+# condition settles no plain yes or no.
+_CONTRASTS = frozenset(("but", "however", "although", "though", "whereas", "unless", "except",
+                        "only", "if", "when", "until", "instead", "either"))
+STATED = 0.6  # the share of the question's words (by rarity) the stating sentence has
+
+
+def _stated(answer: str, subject, negated: bool) -> str | None:
+    """For a yes/no question, what a ruling's answer that opens with neither yes nor
+    no states: its sentence with most of the words asked, "No" when it denies
+    ("Zero damage does not kill it"), "Yes" when it states all of them plainly;
+    None for an answer that leaves the question open, a negated question, or a
+    sentence weighing cases."""
+    if negated or _UNSETTLED.search(answer):
+        return None
+    found = max(((coverage(subject, s), s) for s in sentences(answer)), default=None,
+                key=lambda pair: pair[0])
+    if found is None or found[0] < STATED:
+        return None
+    share, sentence = found
+    words = {t.lower() for t in re.findall(r"[A-Za-z']+", sentence)}
+    if _CONTRASTS & words:
+        return None
+    if NEGATIONS & words or any(w.endswith("n't") for w in words) or {"neither", "nor"} & words:
+        return "No"
+    return "Yes" if share >= 1 else None
+
+
 def _settles(sentence: str, negated: bool) -> str | None:
     """For a yes/no question, what a rule's sentence that speaks of its subject
     settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
@@ -294,14 +382,14 @@ COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both"
           "several": 2, "multiple": 2}
 COUNTS |= {_fold(word): count for word, count in COUNTS.items()}  # as the subject has them
 _LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
-                    r"(\d+|one|two|three|four|five|six)\b((?:\W+\w+){0,6})", re.I)
+                    r"(\d+|one|two|three|four|five|six)\b(?=((?:\W+\w+){0,6}))", re.I)
 
 
 def _count_of(forms) -> int | None:
     """The count a word asks ("two", "2"), the highest of its forms (a count asked is
     also matched by "one" or "more", rulesref.search.questions.COUNT_SETTLED_BY)."""
     counts = [int(form) if form.isdigit() else COUNTS[form] for form in forms
-              if form.isdigit() or form in COUNTS]
+              if form.isdigit() and int(form) > 0 or form in COUNTS]
     return max(counts) if counts else None
 
 
@@ -339,29 +427,53 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                 continue
             text = f"{settled}. {sentence}"
         # A list after the sentence's head ("... is 10 cards: 6 Glyph, 1 Satanic ...")
-        # details it, and says nothing of another subject.
-        head = re.split(r"[:;]", sentence, maxsplit=1)[0]
+        # details it, and says nothing of another subject; a figure is told by its
+        # clause ("..., discard down to the maximum hand size of six cards").
+        parts = [sentence, re.split(r"[:;]", sentence, maxsplit=1)[0]]
+        if kind == NUMBER:
+            parts += [clause for clause in re.split(r"[,:;]", sentence) if _has_number(clause)]
         have = coverage(subject, title + " " + sentence)
-        match = max(covered(subject, sentence, game_words), covered(subject, head, game_words)
-                    if kind != NUMBER or _has_number(head) else 0.0)
+        match, part = max((covered(subject, part, game_words), part) for part in parts
+                          if kind != NUMBER or _has_number(part))
+        if kind == NUMBER and _qualified(part, subject, game_words):
+            continue
         # The first rule hit's sentence with a figure answers "how many" from fewer
         # of the words ("dead wizard tokens go in the pile" -> "... two for each Wizard").
         least_have, least_match = (FIRST_RULE_NUMBER if first_rule and kind == NUMBER
                                    else (COVERAGE, SENTENCE_COVERED))
         if have >= least_have and match >= least_match \
                 and (best is None or have * match > best[0]):
-            best = (have * match, text)
+            best = (have * match, text, part)
     if best is None:
         return None
-    match, text = best
+    match, text, part = best
     if kind == NUMBER and players:
         per_count = _per_count(hit["text"], players)
         if per_count is None and players_asked(text) not in (None, players):
             return None  # "A standard 4-player game uses 8 ..." for 3 players
         text = per_count or text
     elif kind == NUMBER:
-        text = _figure_first(text)
+        text = _figure_first(text, part)
     return match, {**hit, "text": text}
+
+
+def _qualified(clause: str, subject, game_words) -> bool:
+    """Whether each figure of ``clause`` that counts a thing asked counts it with a
+    word not asked ("draws one Dead Wizard card" for "how many cards do I draw":
+    the cards of dead Wizards); False when no figure counts a thing asked."""
+    asked = set().union(*(forms for forms, _ in subject), game_words)
+    tokens = tokens_of(clause)
+    verdicts = []
+    for i, token in enumerate(tokens):
+        if not (token.isdigit() or token in FIGURES):
+            continue
+        between = []
+        for word in (_fold(t) for t in tokens[i + 1:i + 4]):
+            if word in asked:
+                verdicts.append(any(w not in _NOT_TELLING and w not in asked for w in between))
+                break
+            between.append(word)
+    return bool(verdicts) and all(verdicts)
 
 
 FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -369,12 +481,14 @@ FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
            "thirty": 30}
 
 
-def _figure_first(sentence: str) -> str:
+def _figure_first(sentence: str, clause: str | None = None) -> str:
     """A rule's sentence answering "how many" with its one figure, written in words,
     first in digits ("3. Start each turn by drawing three cards"), as a player at
     the table looks for it; a sentence with its figure in digits already, with
-    several figures, or with one per thing ("two for each Wizard") as it is."""
-    tokens = tokens_of(sentence)
+    several figures, or with one per thing ("two for each Wizard") as it is; of
+    several, the one figure of the ``clause`` that tells what was asked ("... your
+    three actions, discard down to the maximum hand size of six cards" -> 6)."""
+    tokens = tokens_of(clause if clause and clause != sentence else sentence)
     figures = {int(t) if t.isdigit() else FIGURES[t] for t in tokens
                if t.isdigit() or t in FIGURES}
     per_thing = "per" in tokens or " for each " in f" {' '.join(tokens)} "
@@ -398,10 +512,11 @@ def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
     if not subject or len(subject) > GENERAL_WORDS:
         return hits  # a question telling its own situation may word a ruling's otherwise
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+    players = players_asked(understood.query.source)
 
     def aside(hit: dict) -> bool:
         return hit["kind"] == "ruling" and (
-            sub_case(hit, subject, game_words)
+            sub_case(hit, subject, game_words, players)
             or covered(subject, hit["title"], game_words) < ASIDE)
 
     first = hits[:window]
@@ -456,29 +571,35 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     players = players_asked(understood.query.source)
     # "with 3 players": the count asked is the chart's row, not a word of the subject
     subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
-    if kind == NUMBER and bare(understood.query.source.split()[0]) not in QUESTION_WORDS:
+    if kind == NUMBER:
         # "blood cap", "familiar cost": the quantity word asks for the figure, and is
         # no word of the thing asked about (the rule says "never more than 25 Blood")
+        quantity = set().union(*(forms for forms, _ in subject if forms & _QUANTITY))
         subject = [(forms, w) for forms, w in subject if not forms & _QUANTITY] or subject
+    else:
+        quantity = set()
     if not subject:
         return None
-    game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+    # the quantity word asked is no word the source need have, but one it may
+    game_words = {_fold(t) for t in tokens_of(understood.game_words)} | quantity
     negated = any(bare(word).endswith("n't") or bare(word) in ("not", "cannot")
                   for word in understood.query.source.split())
     best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
-        if hit["kind"] == "ruling" and sub_case(hit, subject, game_words):
+        if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
             continue  # another case than the one asked: neither an answer nor a closer one
         if hit["kind"] == "ruling":
-            found = _from_ruling(hit, kind, subject, game_words, players, rank)
+            found = _from_ruling(hit, kind, subject, game_words, players, rank, negated)
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
                                first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
-        if hit["kind"] == "ruling" and not found:
+        if hit["kind"] == "ruling" and not found and _asks_like(hit["title"], kind):
+            # (a ruling asking another kind, "Which divinity does my attack destroy?",
+            # is no nearer answer to "does the divinity I destroy hit me")
             have, asked_of = ruling_match(hit, subject, game_words)
             closest = max(closest, have * asked_of)
     # A ruling nearer the question that answers in another form ("The rulebook does
