@@ -271,6 +271,9 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
     return _matched(hit, answer, subject, game_words, RULING if rank else TOP_RULING)
 
 
+CARD_ASKED = 0.6
+
+
 def _matched(hit: dict, answer: str, subject, game_words,
              floors: tuple[float, float, float]) -> tuple[float, dict] | None:
     """The ruling's answer with how nearly the ruling is the question asked: the
@@ -279,6 +282,10 @@ def _matched(hit: dict, answer: str, subject, game_words,
     words may ask of another thing); None under ``floors``."""
     have, asked_of = ruling_match(hit, subject, game_words)
     least_have, least_asked, least_match = floors
+    if "card clarification" in (hit.get("citation") or "").lower():
+        # a ruling on one card ("Can The Rapture! be defended?") answers a question
+        # asking of that card: most of its question's words asked
+        least_asked = max(least_asked, CARD_ASKED)
     if have < least_have or asked_of < least_asked or have * asked_of < least_match:
         return None
     return have * asked_of, {**hit, "text": answer}
@@ -308,7 +315,7 @@ def _asked_of(title: str, subject, game_words) -> tuple[float, int]:
 
 NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
                        "doesn't", "can't", "isn't", "aren't", "won't"))
-PERMISSIONS = frozenset(("may", "can", "does", "do", "is", "are"))
+PERMISSIONS = frozenset(("may", "can"))
 # Words that say nothing of a source's subject: stop words, the games' common nouns,
 # and a sentence's yes or no ("Players can never buy ...").
 _NOT_TELLING = frozenset(_fold(w) for w in STOP_WORDS | _SOURCE_FILLER | NEGATIONS
@@ -457,13 +464,19 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
     return match, {**hit, "text": text}
 
 
+# What a figure measures rather than counts ("cost 3 Power each", "20 Hit Points").
+_UNITS = frozenset(_fold(w) for w in ("power", "vp", "victory", "points", "hp", "hit", "blood",
+                                      "damage", "strength"))
+
+
 def _qualified(clause: str, subject, game_words) -> bool:
     """Whether each figure of ``clause`` that counts a thing asked counts it with a
     word not asked ("draws one Dead Wizard card" for "how many cards do I draw":
-    the cards of dead Wizards); False when no figure counts a thing asked."""
+    the cards of dead Wizards), or, where none counts a thing asked, each counts
+    another ("uses one of your three actions" for "how many dice do I roll")."""
     asked = set().union(*(forms for forms, _ in subject), game_words)
     tokens = tokens_of(clause)
-    verdicts = []
+    verdicts, others = [], []
     for i, token in enumerate(tokens):
         if not (token.isdigit() or token in FIGURES):
             continue
@@ -473,7 +486,12 @@ def _qualified(clause: str, subject, game_words) -> bool:
                 verdicts.append(any(w not in _NOT_TELLING and w not in asked for w in between))
                 break
             between.append(word)
-    return bool(verdicts) and all(verdicts)
+        else:  # no thing asked follows: a figure of another thing ("three actions")?
+            others.append(bool(between) and between[0] not in _NOT_TELLING | _UNITS
+                          and not between[0].isdigit())
+    if verdicts:
+        return all(verdicts)
+    return any(others)  # "uses one of your three actions" for "how many dice"
 
 
 FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
