@@ -419,6 +419,9 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
     if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
         asked = next((_count_of(forms) for forms, _ in subject
                       if _count_of(forms) is not None), None)
+        # the words of the count asked ("most", "one") are words the limit may have
+        game_words = set(game_words).union(*(forms for forms, _ in subject
+                                             if _count_of(forms) is not None))
         subject = [(forms, w) for forms, w in subject if _count_of(forms) is None] or subject
     best = None
     for sentence in sentences(hit["text"]):
