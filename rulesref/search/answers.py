@@ -144,8 +144,12 @@ def _figure_in_first_sentence(text: str) -> bool:
     return bool(first) and any(t.isdigit() or t in FIGURES for t in tokens_of(first[0]))
 
 
+# "or even one in the Line-Up", "the one that ...": "one" standing for a thing, no figure
+_PRONOUN_ONE = re.compile(r"\bone\s+(?:in|on|at|that|who|which|from)\b", re.I)
+
+
 def _has_number(text: str) -> bool:
-    return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(text))
+    return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(_PRONOUN_ONE.sub(" ", text)))
 
 
 _PLAYERS_ASKED = re.compile(r"\b(\d)\s*-?\s*(?:players?|people|wizards)\b", re.I)
