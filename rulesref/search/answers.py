@@ -32,12 +32,13 @@ from rulesref.search.answer_kinds import (
     ORDER,
     QUANTITY_WORDS,
     WHO,
+    WHO_WORDS,
     YES_NO,
     YES_NO_WORDS,
     question_kind,
 )
 from rulesref.search.backends import tokens_of
-from rulesref.search.questions import word_weight
+from rulesref.search.questions import word_known, word_weight
 from rulesref.search.stopwords import STOP_WORDS, bare
 
 NUMBER_WORDS = frozenset("""zero one two three four five six seven eight nine ten eleven twelve
@@ -62,8 +63,8 @@ def _fold(token: str) -> str:
 
 
 # Words a player's question has that name no subject ("how many actions per turn",
-# "do I still get", "but"): left out of what the source must have.
-_NO_SUBJECT = frozenset(("per", "but", "still"))
+# "do I still get", "but", "am I allowed to" as "can I"): left out of what the source must have.
+_NO_SUBJECT = frozenset(("per", "but", "still", "allowed", "able", "possible", "supposed"))
 
 
 def _subject(query) -> list[tuple[frozenset[str], float]]:
@@ -72,8 +73,8 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
     subject = []
     for text in query.texts(positive_only=True):
         tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS | _NO_SUBJECT]
-        if not tokens:
-            continue
+        if not tokens or not (text.alternatives or word_known(tokens, _fold)):
+            continue  # a word no rule, ruling or card has ("can my friend buy ...") tells none apart
         forms = {_fold(t) for t in tokens}
         for alternative in text.alternatives:
             forms |= {_fold(t) for t in alternative}
@@ -204,6 +205,8 @@ RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 
 
 PLAIN_ANSWERS = {"never": "no", "always": "yes"}
+_COUNTED = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "1": 1, "2": 2,
+            "3": 3, "4": 4, "5": 5, "6": 6}  # an answer opening with a count
 
 
 # A ruling that sets a situation before its question ("Two of us have the same Spell
@@ -231,13 +234,21 @@ def sub_case(hit: dict, subject, game_words, players: str | None = None) -> bool
 
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
                  players: str | None, rank: int = 0,
-                 negated: bool = False) -> tuple[float, dict] | None:
+                 negated: bool = False, choice: bool = False) -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
     first = bare(answer.split()[0]) if answer.split() else ""
     if first in PLAIN_ANSWERS:  # "Never. Gained Treasures are placed face up ..."
         first, answer = PLAIN_ANSWERS[first], f"{PLAIN_ANSWERS[first].title()}. {answer}"
+    elif first == "not" and not _UNSETTLED.search(answer):  # "Not with generic damage."
+        first, answer = "no", f"No. {answer}"
+    elif kind == YES_NO and first in _COUNTED:  # "One per ATTACK, ..." for "can I use two"
+        count = next((_count_of(forms) for forms, _ in subject
+                      if _count_of(forms) is not None), None)
+        if count is not None:
+            settled = "No" if count > _COUNTED[first] else "Yes"
+            first, answer = settled.lower(), f"{settled}. {answer}"
     if kind == YES_NO and first in ("yes", "no") and \
             _asked_of(question, subject, game_words)[1] > 0:
         return None  # its yes or no answers its first question, not the one asked
@@ -247,6 +258,10 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
         if stated is None:
             return None
         first, answer = stated.lower(), f"{stated}. {answer}"
+    if choice and first in ("yes", "no"):
+        # "do i shuffle my discard pile right away or wait": "No. The discard pile
+        # becomes your new deck only when ..." tells which
+        return _matched(hit, hit["text"], subject, game_words, RULING if rank else TOP_RULING)
     if (first in ("yes", "no")) != (kind == YES_NO):
         return None  # "how many dice ...?" is not settled by "No. It is a misprint"
     # A yes or no answers a yes/no question however the ruling asked it ("Is my Blood
@@ -319,7 +334,8 @@ def _asked_of(title: str, subject, game_words) -> tuple[float, int]:
 
 NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
                        "doesn't", "can't", "isn't", "aren't", "won't"))
-PERMISSIONS = frozenset(("may", "can"))
+PERMISSIONS = frozenset(("may", "can", "must", "obliged", "required"))  # allowed, or bound to
+_NEGATION_FORMS = frozenset(_fold(w) for w in NEGATIONS)
 # Words that say nothing of a source's subject: stop words, the games' common nouns,
 # and a sentence's yes or no ("Players can never buy ...").
 _NOT_TELLING = frozenset(_fold(w) for w in STOP_WORDS | _SOURCE_FILLER | NEGATIONS
@@ -358,7 +374,7 @@ def _stated(answer: str, subject, negated: bool) -> str | None:
     ("Zero damage does not kill it"), "Yes" when it states all of them plainly;
     None for an answer that leaves the question open, a negated question, or a
     sentence weighing cases."""
-    if negated or _UNSETTLED.search(answer):
+    if negated or _UNSETTLED.search(answer) or _NO_DUTY.search(answer):
         return None
     found = max(((coverage(subject, s), s) for s in sentences(answer)), default=None,
                 key=lambda pair: pair[0])
@@ -373,6 +389,27 @@ def _stated(answer: str, subject, negated: bool) -> str | None:
     return "Yes" if share >= 1 else None
 
 
+def negations_of(subject, game_words) -> bool:
+    """Whether the question's words have a negation of their own."""
+    asked = set().union(*(forms for forms, _ in subject), game_words) if subject else set()
+    return bool(asked & _NEGATION_FORMS)
+
+
+def _denied_case(sentence: str, asked_negation: bool) -> bool:
+    """Whether a sentence's leading condition is denied ("If nobody plays Satan, ...")
+    where the question denies nothing: the case the sentence speaks of is the other."""
+    found = _CONDITION.match(sentence)
+    if not found or asked_negation:
+        return False
+    return bool({t.lower() for t in re.findall(r"[A-Za-z']+", found.group(1))} & NEGATIONS)
+
+
+# A sentence that lifts a duty ("You need not be below 20 HP to heal") allows what
+# it speaks of: its "not" is no "No" to "can I heal".
+_NO_DUTY = re.compile(r"\b(?:need not|needn't|not need|not have to|not required|not necessary|"
+                      r"don't have to|doesn't have to|does not have to|do not have to)\b", re.I)
+
+
 def _settles(sentence: str, negated: bool) -> str | None:
     """For a yes/no question, what a rule's sentence that speaks of its subject
     settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
@@ -380,7 +417,8 @@ def _settles(sentence: str, negated: bool) -> str | None:
     negated question ("can't I ...") or a condition ("only", "if", "unless") is
     left to the hits."""
     words = [t.lower() for t in re.findall(r"[A-Za-z']+", sentence)]
-    if negated or {"only", "if", "unless", "except", "when", "until"} & set(words):
+    if negated or {"only", "if", "unless", "except", "when", "until"} & set(words) \
+            or _NO_DUTY.search(sentence):
         return None
     if NEGATIONS & set(words):
         return "No"
@@ -419,6 +457,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool, first_rule: bool = False) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
+    asked_words = negations_of(subject, game_words)
     asked = None
     if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
         asked = next((_count_of(forms) for forms, _ in subject
@@ -431,6 +470,8 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
     for sentence in sentences(hit["text"]):
         if kind == NUMBER and not _has_number(sentence):
             continue
+        if _denied_case(sentence, asked_words):
+            continue  # "If nobody plays Satan, ..." for "who goes first if somebody plays satan"
         text = sentence
         if kind == YES_NO:
             if negated or coverage(subject, sentence) < 1:
@@ -607,15 +648,18 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         return None
     # the quantity word asked is no word the source need have, but one it may
     game_words = {_fold(t) for t in tokens_of(understood.game_words)} | quantity
-    negated = any(bare(word).endswith("n't") or bare(word) in ("not", "cannot")
-                  for word in understood.query.source.split())
+    typed = [bare(word) for word in understood.query.source.split()]
+    negated = any(word.endswith("n't") or word in ("not", "cannot") for word in typed)
+    # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
+    choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
         if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
             continue  # another case than the one asked: neither an answer nor a closer one
         if hit["kind"] == "ruling":
-            found = _from_ruling(hit, kind, subject, game_words, players, rank, negated)
+            found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
+                                 choice)
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
                                first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
