@@ -11,7 +11,9 @@ ANSWER_KINDS = (NUMBER, YES_NO, WHO, ORDER, DEFINITION)
 
 YES_NO_WORDS = frozenset("""can can't cannot could couldn't may might does doesn't do don't did
 didn't is isn't are aren't was wasn't will won't would wouldn't should shouldn't must mustn't
-has hasn't have haven't am shall""".split())
+has hasn't have haven't am shall""".split()) | frozenset(
+    # as typed without the apostrophe: "dont i have to ...", "cant i ..."
+    "cant couldnt doesnt dont didnt isnt arent wasnt wont wouldnt shouldnt hasnt havent".split())
 WHO_WORDS = frozenset(("who", "which", "whose", "whom"))
 # "who goes first", "which spell goes first", "turn order", "in what order"
 ORDER_PHRASES = (("goes", "first"), ("go", "first"), ("goes", "next"), ("acts", "first"),

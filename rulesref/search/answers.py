@@ -195,6 +195,9 @@ def ruling_kind(question: str) -> str | None:
 # (words asked that the ruling has, its words asked, their product) at least: for a
 # ruling below the first hit, and for the first (the ranking already put it first).
 RULING, TOP_RULING = (0.5, 0.45, 0.3), (0.5, 0.4, 0.3)
+# A ruling asking another kind than the words (no question of a known kind) asks the same.
+SAME_QUESTION = (0.6, 0.55, 0.4)
+SAME_QUESTION_WORDS = 3  # of a question saying at least this many things ("how do I win": one)
 # Subject matched both ways: nearly all of the question's words (by rarity) are in
 # the source, and most of the source's are in the question.
 COVERAGE, COVERED = 0.8, 0.6
@@ -258,6 +261,11 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
         if stated is None:
             return None
         first, answer = stated.lower(), f"{stated}. {answer}"
+    if kind is None and asked is not None and len(subject) >= SAME_QUESTION_WORDS:
+        # "what happens if a mayhem shows up when dealing the opening line-up?": a
+        # ruling asking nearly the same ("A Mayhem appears while dealing the opening
+        # Line-Up. Does it happen?") answers as it is written
+        return _matched(hit, hit["text"], subject, game_words, SAME_QUESTION)
     if choice and first in ("yes", "no"):
         # "do i shuffle my discard pile right away or wait": "No. The discard pile
         # becomes your new deck only when ..." tells which
@@ -633,7 +641,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     (its question asks for no kind either); else None."""
     kind = understood.answer_kind
     if kind == DEFINITION or (kind is None and not understood.dropped):
-        return None  # "what happens when I die" (a question of no known kind) goes on
+        return None  # words that are no question go on to the top hit
     players = players_asked(understood.query.source)
     # "with 3 players": the count asked is the chart's row, not a word of the subject
     subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
@@ -649,7 +657,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # the quantity word asked is no word the source need have, but one it may
     game_words = {_fold(t) for t in tokens_of(understood.game_words)} | quantity
     typed = [bare(word) for word in understood.query.source.split()]
-    negated = any(word.endswith("n't") or word in ("not", "cannot") for word in typed)
+    negated = any(word.endswith(("n't", "nt")) and word in YES_NO_WORDS or word.endswith("n't")
+                  or word in ("not", "cannot") for word in typed)
     # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     best, closest = None, 0.0
@@ -675,4 +684,32 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # not settle it" to a yes/no question): the answer is not a plain yes or no.
     if best is None or closest > best[0]:
         return None
+    if not understood.game and _games_differ(best, hits[:top], subject, game_words):
+        return None
     return {**best[1], "answers": kind or "", "answered": understood.text}
+
+
+GAMES_DIFFER = 0.8  # another game's ruling this near the answer's match, answering otherwise
+SAME_ANSWER = 0.5  # the share of telling words two answers' first sentences share
+
+
+def _games_differ(best, hits, subject, game_words) -> bool:
+    """For a question naming no game: whether another game's ruling asks nearly the
+    same and answers otherwise ("two foes tie for strongest foe": Anarchy's "Both",
+    Rumble's "You pick one"), so the answer depends on the game the player means."""
+    score, answer = best
+    mine = _words(sentences(answer["text"])[0] if answer["text"] else "") - _NOT_TELLING
+    above = True  # the hits ranked above the answer
+    for hit in hits:
+        if hit["url"] == answer["url"]:
+            above = False
+        if hit["kind"] != "ruling" or hit.get("game") == answer.get("game"):
+            continue
+        have, asked_of = ruling_match(hit, subject, game_words)
+        # one ranked higher with the words asked, or one nearly as near
+        if not (above and have >= COVERAGE) and have * asked_of < GAMES_DIFFER * score:
+            continue
+        theirs = _words(sentences(hit["text"])[0] if hit["text"] else "") - _NOT_TELLING
+        if len(mine & theirs) < SAME_ANSWER * max(len(mine | theirs), 1):
+            return True
+    return False
