@@ -11,7 +11,9 @@ ANSWER_KINDS = (NUMBER, YES_NO, WHO, ORDER, DEFINITION)
 
 YES_NO_WORDS = frozenset("""can can't cannot could couldn't may might does doesn't do don't did
 didn't is isn't are aren't was wasn't will won't would wouldn't should shouldn't must mustn't
-has hasn't have haven't am shall""".split())
+has hasn't have haven't am shall""".split()) | frozenset(
+    # as typed without the apostrophe: "dont i have to ...", "cant i ..."
+    "cant couldnt doesnt dont didnt isnt arent wasnt wont wouldnt shouldnt hasnt havent".split())
 WHO_WORDS = frozenset(("who", "which", "whose", "whom"))
 # "who goes first", "which spell goes first", "turn order", "in what order"
 ORDER_PHRASES = (("goes", "first"), ("go", "first"), ("goes", "next"), ("acts", "first"),
@@ -62,6 +64,7 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
 # asks no figure).
 QUANTITY_WORDS = frozenset(("max", "maximum", "min", "minimum", "cap", "limit", "cost",
                             "costs", "worth"))
+WORTH = frozenset(("worth", "cost", "costs"))
 QUESTION_WORDS = frozenset(("what", "whats", "what's", "how", "why", "where", "when", "who",
                             "which"))
 
@@ -71,6 +74,8 @@ def phrase_kind(typed: list[str]) -> str | None:
     number when they name a quantity; None for a question word's sentence ("what
     happens when ...") or anything else."""
     words = _words(typed)
+    if len(words) > 1 and words[0] in ("what", "whats", "what's") and WORTH & set(words[2:]):
+        return NUMBER  # "whats a dead wizard token worth"
     if not words or words[0] in QUESTION_WORDS:
         return None
     if words[0] in QUANTITY_WORDS | {"most"} or words[-1] in QUANTITY_WORDS:

@@ -24,31 +24,47 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import snowballstemmer
+
 from rulesref.search.answer_kinds import (
     DEFINITION,
     NUMBER,
     ORDER,
     QUANTITY_WORDS,
-    QUESTION_WORDS,
     WHO,
+    WHO_WORDS,
     YES_NO,
+    YES_NO_WORDS,
     question_kind,
 )
 from rulesref.search.backends import tokens_of
-from rulesref.search.questions import word_weight
+from rulesref.search.questions import word_known, word_weight
 from rulesref.search.stopwords import STOP_WORDS, bare
 
 NUMBER_WORDS = frozenset("""zero one two three four five six seven eight nine ten eleven twelve
 twenty thirty half double twice once""".split())
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+# A figure written in words matches its digits ("zero damage", "0 damage").
+_DIGITS = {word: str(n) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+@lru_cache(maxsize=16384)  # a few thousand words occur; the stemmer is pure Python
 def _fold(token: str) -> str:
-    """A word as question and source may both write it ("spells", "spell")."""
-    if len(token) > 4 and token.endswith("ies"):
-        return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
-    return token
+    """A word as question and source may both write it: its stem by the Snowball
+    English stemmer, the one PostgreSQL's english search configuration uses ("kills",
+    "killed", "killing" -> "kill"; "dies", "died", "dying" -> "die"; "dice" stays),
+    a figure in words as its digits."""
+    return _DIGITS.get(token) or _STEMMER.stemWord(token)
+
+
+# Words a player's question has that name no subject ("how many actions per turn",
+# "do I still get", "but", "am I allowed to" as "can I"): left out of what the source must have.
+_NO_SUBJECT = frozenset(("per", "but", "still", "allowed", "able", "possible", "supposed"))
 
 
 def _subject(query) -> list[tuple[frozenset[str], float]]:
@@ -56,9 +72,9 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
     match it (its alternatives too) and its weight."""
     subject = []
     for text in query.texts(positive_only=True):
-        tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS]
-        if not tokens:
-            continue
+        tokens = [t for t in tokens_of(text.value) if t not in STOP_WORDS | _NO_SUBJECT]
+        if not tokens or not (text.alternatives or word_known(tokens, _fold)):
+            continue  # a word no rule, ruling or card has ("can my friend buy ...") tells none apart
         forms = {_fold(t) for t in tokens}
         for alternative in text.alternatives:
             forms |= {_fold(t) for t in alternative}
@@ -69,6 +85,16 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
 @lru_cache(maxsize=4096)  # the same rules and rulings are read again and again
 def _words(text: str) -> frozenset[str]:
     return frozenset(_fold(t) for t in tokens_of(text))
+
+
+@lru_cache(maxsize=4096)
+def _forms(text: str) -> dict[str, tuple[str, ...]]:
+    """Each stem of ``text`` with the words it stands for there: a stem is weighed
+    by its commonest word ("creatur" by "creature"), as the index knows words, not stems."""
+    forms: dict[str, set[str]] = {}
+    for token in tokens_of(text):
+        forms.setdefault(_fold(token), set()).add(token)
+    return {stem: tuple(sorted(words)) for stem, words in forms.items()}
 
 
 def coverage(subject, text: str) -> float:
@@ -86,7 +112,8 @@ _SOURCE_FILLER = frozenset(("wizard", "player", "foe", "game", "card", "rulebook
                             "until", "summary", "example", "also", "still", "only"))
 
 
-REFLEXIVES = frozenset(("yourself", "myself", "themselves", "himself", "herself", "self"))
+REFLEXIVES = frozenset(_fold(w) for w in ("yourself", "myself", "themselves", "himself",
+                                          "herself", "self"))
 
 
 def covered(subject, text: str, game_words=()) -> float:
@@ -99,7 +126,7 @@ def covered(subject, text: str, game_words=()) -> float:
     if REFLEXIVES & words and not REFLEXIVES & asked:
         return 0.0  # "damage you deal to yourself" is not "damage for me"
     words = {w for w in words if not w.isdigit() and len(w) > 1}  # "foe's" has an "s"
-    weights = {w: word_weight((w,)) for w in words}
+    weights = {w: word_weight(forms) for w, forms in _forms(text).items() if w in words}
     total = sum(weights.values())
     return sum(weights[w] for w in words if w in asked) / total if total else 1.0
 
@@ -115,11 +142,15 @@ def _figure_in_first_sentence(text: str) -> bool:
     """A figure in the first sentence: "Satan's starting deck is 15 cards" answers
     how many; "Immediately, once, when gained." does not."""
     first = sentences(text)[:1]
-    return bool(first) and any(t.isdigit() for t in tokens_of(first[0]))
+    return bool(first) and any(t.isdigit() or t in FIGURES for t in tokens_of(first[0]))
+
+
+# "or even one in the Line-Up", "the one that ...": "one" standing for a thing, no figure
+_PRONOUN_ONE = re.compile(r"\bone\s+(?:in|on|at|that|who|which|from)\b", re.I)
 
 
 def _has_number(text: str) -> bool:
-    return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(text))
+    return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(_PRONOUN_ONE.sub(" ", text)))
 
 
 _PLAYERS_ASKED = re.compile(r"\b(\d)\s*-?\s*(?:players?|people|wizards)\b", re.I)
@@ -144,6 +175,16 @@ def _per_count(text: str, players: str) -> str | None:
     return None
 
 
+def _asks_like(question: str, kind: str | None) -> bool:
+    """Whether a ruling's question asks the kind of answer asked, or none: a choice
+    asked with a yes/no word ("Does it hit both, or do I pick one?") asks like a
+    yes/no question."""
+    asked = [s for s in sentences(question) if s.endswith("?")] or [question]
+    words = asked[-1].split()
+    return ruling_kind(question) in (kind, None) or (
+        kind == YES_NO and bool(words) and bare(words[0]) in YES_NO_WORDS)
+
+
 def ruling_kind(question: str) -> str | None:
     """The kind of answer a ruling's question asks for: its last sentence that is a
     question ("My own spell kills me. Do my Reactions trigger?")."""
@@ -154,6 +195,9 @@ def ruling_kind(question: str) -> str | None:
 # (words asked that the ruling has, its words asked, their product) at least: for a
 # ruling below the first hit, and for the first (the ranking already put it first).
 RULING, TOP_RULING = (0.5, 0.45, 0.3), (0.5, 0.4, 0.3)
+# A ruling asking another kind than the words (no question of a known kind) asks the same.
+SAME_QUESTION = (0.6, 0.55, 0.4)
+SAME_QUESTION_WORDS = 3  # of a question saying at least this many things ("how do I win": one)
 # Subject matched both ways: nearly all of the question's words (by rarity) are in
 # the source, and most of the source's are in the question.
 COVERAGE, COVERED = 0.8, 0.6
@@ -164,6 +208,8 @@ RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 
 
 PLAIN_ANSWERS = {"never": "no", "always": "yes"}
+_COUNTED = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "1": 1, "2": 2,
+            "3": 3, "4": 4, "5": 5, "6": 6}  # an answer opening with a count
 
 
 # A ruling that sets a situation before its question ("Two of us have the same Spell
@@ -172,8 +218,17 @@ PLAIN_ANSWERS = {"never": "no", "always": "yes"}
 SITUATION_ASKED = 0.4
 
 
-def sub_case(hit: dict, subject, game_words) -> bool:
-    """Whether a ruling's question sets a situation the question asked does not state."""
+# "How do I pick a random foe in a five-player game?": a ruling for a number of players
+_PLAYER_COUNT = re.compile(r"\b(\d|two|three|four|five|six)[- ]players?\b", re.I)
+
+
+def sub_case(hit: dict, subject, game_words, players: str | None = None) -> bool:
+    """Whether a ruling's question sets a situation the question asked does not state:
+    a situation told before its question, or a number of players where the question
+    names none ("How do I pick a random foe in a five-player game?" for "how do I pick
+    a random foe")."""
+    if players is None and _PLAYER_COUNT.search(hit["title"]):
+        return True
     said = sentences(hit["title"])
     situation = " ".join(s for s in said[:-1] if not s.endswith("?")) if len(said) > 1 else ""
     return bool(_words(situation) - _NOT_TELLING) and \
@@ -181,13 +236,40 @@ def sub_case(hit: dict, subject, game_words) -> bool:
 
 
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
-                 players: str | None, rank: int = 0) -> tuple[float, dict] | None:
+                 players: str | None, rank: int = 0,
+                 negated: bool = False, choice: bool = False) -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
     first = bare(answer.split()[0]) if answer.split() else ""
     if first in PLAIN_ANSWERS:  # "Never. Gained Treasures are placed face up ..."
         first, answer = PLAIN_ANSWERS[first], f"{PLAIN_ANSWERS[first].title()}. {answer}"
+    elif first == "not" and not _UNSETTLED.search(answer):  # "Not with generic damage."
+        first, answer = "no", f"No. {answer}"
+    elif kind == YES_NO and first in _COUNTED:  # "One per ATTACK, ..." for "can I use two"
+        count = next((_count_of(forms) for forms, _ in subject
+                      if _count_of(forms) is not None), None)
+        if count is not None:
+            settled = "No" if count > _COUNTED[first] else "Yes"
+            first, answer = settled.lower(), f"{settled}. {answer}"
+    if kind == YES_NO and first in ("yes", "no") and \
+            _asked_of(question, subject, game_words)[1] > 0:
+        return None  # its yes or no answers its first question, not the one asked
+    if kind == YES_NO and first not in ("yes", "no"):
+        # "Keep them facedown and unrevealed ...": the answer states the fact asked
+        stated = _stated(answer, subject, negated)
+        if stated is None:
+            return None
+        first, answer = stated.lower(), f"{stated}. {answer}"
+    if kind is None and asked is not None and len(subject) >= SAME_QUESTION_WORDS:
+        # "what happens if a mayhem shows up when dealing the opening line-up?": a
+        # ruling asking nearly the same ("A Mayhem appears while dealing the opening
+        # Line-Up. Does it happen?") answers as it is written
+        return _matched(hit, hit["text"], subject, game_words, SAME_QUESTION)
+    if choice and first in ("yes", "no"):
+        # "do i shuffle my discard pile right away or wait": "No. The discard pile
+        # becomes your new deck only when ..." tells which
+        return _matched(hit, hit["text"], subject, game_words, RULING if rank else TOP_RULING)
     if (first in ("yes", "no")) != (kind == YES_NO):
         return None  # "how many dice ...?" is not settled by "No. It is a misprint"
     # A yes or no answers a yes/no question however the ruling asked it ("Is my Blood
@@ -210,7 +292,13 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
             if coverage(subject, question) >= COVERAGE else None
     if kind == NUMBER and players and players_asked(answer) not in (None, players):
         return None  # the figure for another number of players
+    if kind == NUMBER:  # "Three games. 1 point per foe ..." -> "3. Three games. ..."
+        said = sentences(answer)
+        answer = " ".join([_figure_first(said[0]), *said[1:]]) if said else answer
     return _matched(hit, answer, subject, game_words, RULING if rank else TOP_RULING)
+
+
+CARD_ASKED = 0.6
 
 
 def _matched(hit: dict, answer: str, subject, game_words,
@@ -221,6 +309,10 @@ def _matched(hit: dict, answer: str, subject, game_words,
     words may ask of another thing); None under ``floors``."""
     have, asked_of = ruling_match(hit, subject, game_words)
     least_have, least_asked, least_match = floors
+    if "card clarification" in (hit.get("citation") or "").lower():
+        # a ruling on one card ("Can The Rapture! be defended?") answers a question
+        # asking of that card: most of its question's words asked
+        least_asked = max(least_asked, CARD_ASKED)
     if have < least_have or asked_of < least_asked or have * asked_of < least_match:
         return None
     return have * asked_of, {**hit, "text": answer}
@@ -230,17 +322,31 @@ def ruling_match(hit: dict, subject, game_words) -> tuple[float, float]:
     """How nearly a ruling is the question asked: the words asked that the ruling
     has, and the ruling's question's words that were asked (a player's situation
     seldom has all the ruling's words; a ruling with the same words may ask of
-    another thing)."""
+    another thing): of a ruling asking two questions ("Does a Creature absorb a
+    huge hit completely? Does 0 damage kill it?"), the one nearer."""
     return (coverage(subject, hit["title"] + " " + hit["text"]),
-            covered(subject, hit["title"], game_words))
+            _asked_of(hit["title"], subject, game_words)[0])
+
+
+def _asked_of(title: str, subject, game_words) -> tuple[float, int]:
+    """The share of a ruling's question's words asked, from its nearest question
+    (with the situation told before it), and which of its questions that is."""
+    said = sentences(title)
+    asked = [s for s in said if s.endswith("?")]
+    if len(asked) < 2:
+        return covered(subject, title, game_words), 0
+    situation = " ".join(s for s in said if not s.endswith("?"))
+    return max(((covered(subject, f"{situation} {question}", game_words), i)
+                for i, question in enumerate(asked)), key=lambda pair: (pair[0], -pair[1]))
 
 
 NEGATIONS = frozenset(("not", "cannot", "never", "no", "nobody", "nothing", "don't",
                        "doesn't", "can't", "isn't", "aren't", "won't"))
-PERMISSIONS = frozenset(("may", "can", "does", "do", "is", "are"))
+PERMISSIONS = frozenset(("may", "can", "must", "obliged", "required"))  # allowed, or bound to
+_NEGATION_FORMS = frozenset(_fold(w) for w in NEGATIONS)
 # Words that say nothing of a source's subject: stop words, the games' common nouns,
 # and a sentence's yes or no ("Players can never buy ...").
-_NOT_TELLING = frozenset({_fold(w) for w in STOP_WORDS} | _SOURCE_FILLER | NEGATIONS
+_NOT_TELLING = frozenset(_fold(w) for w in STOP_WORDS | _SOURCE_FILLER | NEGATIONS
                          | {"must", "always", "automatically"})
 
 
@@ -259,6 +365,59 @@ def _unconditioned(sentence: str, subject, game_words=()) -> str:
     return sentence
 
 
+# An answer that leaves the question open: no yes or no can be read from it.
+_UNSETTLED = re.compile(r"\b(?:not settled|not stated|does not (?:say|settle)|doesn't say|"
+                        r"no further|unknown|either way|agree on it|decides|not clear)\b", re.I)
+# A sentence that weighs one case against another ("You cannot delay the Rally
+# effect within your turn, but you may leave a Rally card in your hand") or sets a
+# condition settles no plain yes or no.
+_CONTRASTS = frozenset(("but", "however", "although", "though", "whereas", "unless", "except",
+                        "only", "if", "when", "until", "instead", "either"))
+STATED = 0.6  # the share of the question's words (by rarity) the stating sentence has
+
+
+def _stated(answer: str, subject, negated: bool) -> str | None:
+    """For a yes/no question, what a ruling's answer that opens with neither yes nor
+    no states: its sentence with most of the words asked, "No" when it denies
+    ("Zero damage does not kill it"), "Yes" when it states all of them plainly;
+    None for an answer that leaves the question open, a negated question, or a
+    sentence weighing cases."""
+    if negated or _UNSETTLED.search(answer) or _NO_DUTY.search(answer):
+        return None
+    found = max(((coverage(subject, s), s) for s in sentences(answer)), default=None,
+                key=lambda pair: pair[0])
+    if found is None or found[0] < STATED:
+        return None
+    share, sentence = found
+    words = {t.lower() for t in re.findall(r"[A-Za-z']+", sentence)}
+    if _CONTRASTS & words:
+        return None
+    if NEGATIONS & words or any(w.endswith("n't") for w in words) or {"neither", "nor"} & words:
+        return "No"
+    return "Yes" if share >= 1 else None
+
+
+def negations_of(subject, game_words) -> bool:
+    """Whether the question's words have a negation of their own."""
+    asked = set().union(*(forms for forms, _ in subject), game_words) if subject else set()
+    return bool(asked & _NEGATION_FORMS)
+
+
+def _denied_case(sentence: str, asked_negation: bool) -> bool:
+    """Whether a sentence's leading condition is denied ("If nobody plays Satan, ...")
+    where the question denies nothing: the case the sentence speaks of is the other."""
+    found = _CONDITION.match(sentence)
+    if not found or asked_negation:
+        return False
+    return bool({t.lower() for t in re.findall(r"[A-Za-z']+", found.group(1))} & NEGATIONS)
+
+
+# A sentence that lifts a duty ("You need not be below 20 HP to heal") allows what
+# it speaks of: its "not" is no "No" to "can I heal".
+_NO_DUTY = re.compile(r"\b(?:need not|needn't|not need|not have to|not required|not necessary|"
+                      r"don't have to|doesn't have to|does not have to|do not have to)\b", re.I)
+
+
 def _settles(sentence: str, negated: bool) -> str | None:
     """For a yes/no question, what a rule's sentence that speaks of its subject
     settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
@@ -266,7 +425,8 @@ def _settles(sentence: str, negated: bool) -> str | None:
     negated question ("can't I ...") or a condition ("only", "if", "unless") is
     left to the hits."""
     words = [t.lower() for t in re.findall(r"[A-Za-z']+", sentence)]
-    if negated or {"only", "if", "unless", "except", "when", "until"} & set(words):
+    if negated or {"only", "if", "unless", "except", "when", "until"} & set(words) \
+            or _NO_DUTY.search(sentence):
         return None
     if NEGATIONS & set(words):
         return "No"
@@ -277,15 +437,16 @@ def _settles(sentence: str, negated: bool) -> str | None:
 
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
           "several": 2, "multiple": 2}
+COUNTS |= {_fold(word): count for word, count in COUNTS.items()}  # as the subject has them
 _LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
-                    r"(\d+|one|two|three|four|five|six)\b((?:\W+\w+){0,6})", re.I)
+                    r"(\d+|one|two|three|four|five|six)\b(?=((?:\W+\w+){0,6}))", re.I)
 
 
 def _count_of(forms) -> int | None:
     """The count a word asks ("two", "2"), the highest of its forms (a count asked is
     also matched by "one" or "more", rulesref.search.questions.COUNT_SETTLED_BY)."""
     counts = [int(form) if form.isdigit() else COUNTS[form] for form in forms
-              if form.isdigit() or form in COUNTS]
+              if form.isdigit() and int(form) > 0 or form in COUNTS]
     return max(counts) if counts else None
 
 
@@ -304,15 +465,21 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool, first_rule: bool = False) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
+    asked_words = negations_of(subject, game_words)
     asked = None
     if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
         asked = next((_count_of(forms) for forms, _ in subject
                       if _count_of(forms) is not None), None)
+        # the words of the count asked ("most", "one") are words the limit may have
+        game_words = set(game_words).union(*(forms for forms, _ in subject
+                                             if _count_of(forms) is not None))
         subject = [(forms, w) for forms, w in subject if _count_of(forms) is None] or subject
     best = None
     for sentence in sentences(hit["text"]):
         if kind == NUMBER and not _has_number(sentence):
             continue
+        if _denied_case(sentence, asked_words):
+            continue  # "If nobody plays Satan, ..." for "who goes first if somebody plays satan"
         text = sentence
         if kind == YES_NO:
             if negated or coverage(subject, sentence) < 1:
@@ -323,29 +490,64 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                 continue
             text = f"{settled}. {sentence}"
         # A list after the sentence's head ("... is 10 cards: 6 Glyph, 1 Satanic ...")
-        # details it, and says nothing of another subject.
-        head = re.split(r"[:;]", sentence, maxsplit=1)[0]
+        # details it, and says nothing of another subject; a figure is told by its
+        # clause ("..., discard down to the maximum hand size of six cards").
+        parts = [sentence, re.split(r"[:;]", sentence, maxsplit=1)[0]]
+        if kind == NUMBER:
+            parts += [clause for clause in re.split(r"[,:;]", sentence) if _has_number(clause)]
         have = coverage(subject, title + " " + sentence)
-        match = max(covered(subject, sentence, game_words), covered(subject, head, game_words)
-                    if kind != NUMBER or _has_number(head) else 0.0)
+        match, part = max((covered(subject, part, game_words), part) for part in parts
+                          if kind != NUMBER or _has_number(part))
+        if kind == NUMBER and _qualified(part, subject, game_words):
+            continue
         # The first rule hit's sentence with a figure answers "how many" from fewer
         # of the words ("dead wizard tokens go in the pile" -> "... two for each Wizard").
         least_have, least_match = (FIRST_RULE_NUMBER if first_rule and kind == NUMBER
                                    else (COVERAGE, SENTENCE_COVERED))
         if have >= least_have and match >= least_match \
                 and (best is None or have * match > best[0]):
-            best = (have * match, text)
+            best = (have * match, text, part)
     if best is None:
         return None
-    match, text = best
+    match, text, part = best
     if kind == NUMBER and players:
         per_count = _per_count(hit["text"], players)
         if per_count is None and players_asked(text) not in (None, players):
             return None  # "A standard 4-player game uses 8 ..." for 3 players
         text = per_count or text
     elif kind == NUMBER:
-        text = _figure_first(text)
+        text = _figure_first(text, part)
     return match, {**hit, "text": text}
+
+
+# What a figure measures rather than counts ("cost 3 Power each", "20 Hit Points").
+_UNITS = frozenset(_fold(w) for w in ("power", "vp", "victory", "points", "hp", "hit", "blood",
+                                      "damage", "strength"))
+
+
+def _qualified(clause: str, subject, game_words) -> bool:
+    """Whether each figure of ``clause`` that counts a thing asked counts it with a
+    word not asked ("draws one Dead Wizard card" for "how many cards do I draw":
+    the cards of dead Wizards), or, where none counts a thing asked, each counts
+    another ("uses one of your three actions" for "how many dice do I roll")."""
+    asked = set().union(*(forms for forms, _ in subject), game_words)
+    tokens = tokens_of(clause)
+    verdicts, others = [], []
+    for i, token in enumerate(tokens):
+        if not (token.isdigit() or token in FIGURES):
+            continue
+        between = []
+        for word in (_fold(t) for t in tokens[i + 1:i + 4]):
+            if word in asked:
+                verdicts.append(any(w not in _NOT_TELLING and w not in asked for w in between))
+                break
+            between.append(word)
+        else:  # no thing asked follows: a figure of another thing ("three actions")?
+            others.append(bool(between) and between[0] not in _NOT_TELLING | _UNITS
+                          and not between[0].isdigit())
+    if verdicts:
+        return all(verdicts)
+    return any(others)  # "uses one of your three actions" for "how many dice"
 
 
 FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -353,12 +555,14 @@ FIGURES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
            "thirty": 30}
 
 
-def _figure_first(sentence: str) -> str:
+def _figure_first(sentence: str, clause: str | None = None) -> str:
     """A rule's sentence answering "how many" with its one figure, written in words,
     first in digits ("3. Start each turn by drawing three cards"), as a player at
     the table looks for it; a sentence with its figure in digits already, with
-    several figures, or with one per thing ("two for each Wizard") as it is."""
-    tokens = tokens_of(sentence)
+    several figures, or with one per thing ("two for each Wizard") as it is; of
+    several, the one figure of the ``clause`` that tells what was asked ("... your
+    three actions, discard down to the maximum hand size of six cards" -> 6)."""
+    tokens = tokens_of(clause if clause and clause != sentence else sentence)
     figures = {int(t) if t.isdigit() else FIGURES[t] for t in tokens
                if t.isdigit() or t in FIGURES}
     per_thing = "per" in tokens or " for each " in f" {' '.join(tokens)} "
@@ -382,10 +586,11 @@ def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
     if not subject or len(subject) > GENERAL_WORDS:
         return hits  # a question telling its own situation may word a ruling's otherwise
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+    players = players_asked(understood.query.source)
 
     def aside(hit: dict) -> bool:
         return hit["kind"] == "ruling" and (
-            sub_case(hit, subject, game_words)
+            sub_case(hit, subject, game_words, players)
             or covered(subject, hit["title"], game_words) < ASIDE)
 
     first = hits[:window]
@@ -426,6 +631,9 @@ def definition(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     return best[1] if best else None
 
 
+_QUANTITY = frozenset(_fold(w) for w in QUANTITY_WORDS)
+
+
 def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     """The answer box from the first ``top`` hits, for a question of a known kind
     whose subject a rule's sentence or a ruling speaks of; for another question
@@ -433,37 +641,75 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     (its question asks for no kind either); else None."""
     kind = understood.answer_kind
     if kind == DEFINITION or (kind is None and not understood.dropped):
-        return None  # "what happens when I die" (a question of no known kind) goes on
+        return None  # words that are no question go on to the top hit
     players = players_asked(understood.query.source)
     # "with 3 players": the count asked is the chart's row, not a word of the subject
     subject = [(forms, w) for forms, w in _subject(understood.query) if forms != {players}]
-    if kind == NUMBER and bare(understood.query.source.split()[0]) not in QUESTION_WORDS:
+    if kind == NUMBER:
         # "blood cap", "familiar cost": the quantity word asks for the figure, and is
         # no word of the thing asked about (the rule says "never more than 25 Blood")
-        subject = [(forms, w) for forms, w in subject if not forms & QUANTITY_WORDS] or subject
+        quantity = set().union(*(forms for forms, _ in subject if forms & _QUANTITY))
+        subject = [(forms, w) for forms, w in subject if not forms & _QUANTITY] or subject
+    else:
+        quantity = set()
     if not subject:
         return None
-    game_words = {_fold(t) for t in tokens_of(understood.game_words)}
-    negated = any(bare(word).endswith("n't") or bare(word) in ("not", "cannot")
-                  for word in understood.query.source.split())
+    # the quantity word asked is no word the source need have, but one it may
+    game_words = {_fold(t) for t in tokens_of(understood.game_words)} | quantity
+    typed = [bare(word) for word in understood.query.source.split()]
+    negated = any(word.endswith(("n't", "nt")) and word in YES_NO_WORDS or word.endswith("n't")
+                  or word in ("not", "cannot") for word in typed)
+    # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
+    choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
-        if hit["kind"] == "ruling" and sub_case(hit, subject, game_words):
+        if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
             continue  # another case than the one asked: neither an answer nor a closer one
         if hit["kind"] == "ruling":
-            found = _from_ruling(hit, kind, subject, game_words, players, rank)
+            found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
+                                 choice)
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
                                first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
-        if hit["kind"] == "ruling" and not found:
+        if hit["kind"] == "ruling" and not found and _asks_like(hit["title"], kind):
+            # (a ruling asking another kind, "Which divinity does my attack destroy?",
+            # is no nearer answer to "does the divinity I destroy hit me")
             have, asked_of = ruling_match(hit, subject, game_words)
             closest = max(closest, have * asked_of)
     # A ruling nearer the question that answers in another form ("The rulebook does
     # not settle it" to a yes/no question): the answer is not a plain yes or no.
     if best is None or closest > best[0]:
         return None
+    if not understood.game and _games_differ(best, hits[:top], subject, game_words):
+        return None
     return {**best[1], "answers": kind or "", "answered": understood.text}
+
+
+GAMES_DIFFER = 0.8  # another game's ruling this near the answer's match, answering otherwise
+SAME_ANSWER = 0.5  # the share of telling words two answers' first sentences share
+
+
+def _games_differ(best, hits, subject, game_words) -> bool:
+    """For a question naming no game: whether another game's ruling asks nearly the
+    same and answers otherwise ("two foes tie for strongest foe": Anarchy's "Both",
+    Rumble's "You pick one"), so the answer depends on the game the player means."""
+    score, answer = best
+    mine = _words(sentences(answer["text"])[0] if answer["text"] else "") - _NOT_TELLING
+    above = True  # the hits ranked above the answer
+    for hit in hits:
+        if hit["url"] == answer["url"]:
+            above = False
+        if hit["kind"] != "ruling" or hit.get("game") == answer.get("game"):
+            continue
+        have, asked_of = ruling_match(hit, subject, game_words)
+        # one ranked higher with the words asked, or one nearly as near
+        if not (above and have >= COVERAGE) and have * asked_of < GAMES_DIFFER * score:
+            continue
+        theirs = _words(sentences(hit["text"])[0] if hit["text"] else "") - _NOT_TELLING
+        if len(mine & theirs) < SAME_ANSWER * max(len(mine | theirs), 1):
+            return True
+    return False

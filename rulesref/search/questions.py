@@ -235,6 +235,17 @@ def word_weight(tokens) -> float:
     return (_last_vocabulary or vocabulary()).weight(tokens)
 
 
+def word_known(tokens, fold=None) -> bool:
+    """Whether the index has any of these words ("friend", "guy" it has not), or,
+    with ``fold`` (a word's stem), a word of the same stem ("age" for "ages")."""
+    known = _last_vocabulary or vocabulary()
+    if any(known.frequencies.get(t, 0) for t in tokens):
+        return True
+    return fold is not None and any(
+        fold(w) == fold(t) for t in tokens if len(t) > 2
+        for w in known._by_start.get(t[0], ()) if w[:3] == t[:3])
+
+
 def index_size() -> int | None:
     """About how many documents the index holds, as this process last saw it (each
     search that corrects words looks), or None before it has: for choosing between

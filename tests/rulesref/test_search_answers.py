@@ -182,3 +182,46 @@ def test_a_ruling_on_another_case_goes_after_the_general_rule():
     # the first three of a longer page are the same three
     assert [h["url"] for h in search_all(q="who goes first in anarchy", limit=20).hits[:3]] == \
         [h["url"] for h in hits]
+
+
+# (question, source, how the answer starts): the fourth round (issues 32/36)
+STATED = [
+    # the words match by their stems: "kill myself" is "killing yourself"
+    ("do i get blood if i kill myself", "/rulings/?game=rumble#no-blood-for-self-kill", "No."),
+    # a count asked against a limit written with the words of a count
+    ("can a spell have two deliveries", "/rules/anarchy/6.1/", "No. A Spell has at most"),
+    # a ruling whose answer states the fact, with no yes or no of its own
+    ("does 0 damage kill a creature", "/rulings/?game=rumble#creature-absorbs-any-amount", "No."),
+    # an answer opening with a count settles the count asked
+    ("Can I use two DEFENSE cards against the same ATTACK?",
+     "/rulings/?game=satanic-panic#defense-one-per-attack", "No. One per ATTACK"),
+    # a choice asked as yes or no, told by the ruling's answer as written
+    ("does a treasure go in my hand or in front of me in rumble",
+     "/rulings/?game=rumble#treasure-placement", "Never."),
+    # no question of a known kind: a ruling asking nearly the same answers
+    ("what happens if a mayhem shows up when dealing the opening line-up?",
+     "/rulings/?game=satanic-panic#opening-line-up-mayhem", "No. Put it in the destroyed pile"),
+    # the figure of the clause that tells what was asked, in digits first
+    ("max hand size in demoniac", "/rules/demoniac/6.6/", "6. End of turn"),
+]
+NOT_THESE = [
+    # (question, the source or the first word a box must not have)
+    ("who goes first if somebody is playing satan", "/rules/satanic-panic/4.1.3/"),  # "If nobody plays Satan"
+    ("can i heal when im at 22 hp in satanic panic", "No."),  # "You need not be below 20 HP to heal"
+    ("how many cards do I draw at the start of a round in rumble", "/rules/rumble/1.2/"),  # dead Wizards'
+    ("how many dice do I roll when attacking the exorcist", "/rules/demoniac/9.1/"),  # three actions
+    ("how do I pick a random foe", "/rulings/?game=anarchy#random-foe-five-players"),  # five players
+    ("does the divinity i destroy hit me too", "Yes."),  # "its holy effect is unleashed ..."
+    ("how many cards in the line up", "/rules/satanic-panic/6.8.1/"),  # "or even one in the Line-Up"
+]
+
+
+def test_stems_stated_answers_counts_and_their_near_misses():
+    call_command("load_catalog", verbosity=0)
+    for q, url, start in STATED:
+        answer = _answer(q)
+        assert answer is not None and answer["url"] == url, (q, answer)
+        assert answer["text"].startswith(start), (q, answer["text"])
+    for q, wrong in NOT_THESE:
+        answer = _answer(q)
+        assert answer is None or wrong not in (answer["url"], answer["text"].split()[0]), (q, answer)
