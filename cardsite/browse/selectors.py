@@ -13,7 +13,7 @@ from cardsite.browse.filters import EntryFilterSet
 from cardsite.catalog import games as game_defs
 from cardsite.images.links import attach_faces
 from cardsite.images.models import EntryImage
-from cardsite.models import Component, Entry, Game
+from cardsite.models import Component, Entry, Game, RollBand
 from rulesref.models import Rule, Ruling
 from rulesref.search.backends import TextMatch, TextTerm, get_backend, tokens_of
 from rulesref.search.cards import text_page
@@ -133,14 +133,40 @@ def _text_columns(filters: dict | None) -> dict | None:
 
 def _page_entries(lean: bool):
     # Building the prefetched bands and the component was half of a list page's time.
-    return Entry.objects.select_related("game") if lean else _entries()
+    return Entry.objects.select_related("game") if lean else Entry.objects.select_related(
+        "game", "component")
+
+
+def _attached(by_id: dict, lean: bool, images: bool) -> dict:
+    """A page's entries with what it shows: their images (``images``, or a full page)
+    and, on a full page (the API's), their roll bands, each in one query."""
+    if images or not lean:
+        attach_faces(by_id.values())
+    if not lean:
+        attach_bands(by_id.values())
+    return by_id
+
+
+def attach_bands(entries) -> None:
+    """The entries' roll bands in one query, as if prefetched (``entry.bands.all()``
+    gives them, in their order): Django's prefetch built a queryset per entry, a
+    third of an API page of 20 entries (2.4 ms of its 7)."""
+    by_id = {entry.pk: entry for entry in entries}
+    bands: dict[int, list] = {pk: [] for pk in by_id}
+    if by_id:
+        for band in RollBand.objects.filter(entry_id__in=list(by_id)).order_by(
+                "entry_id", "position", "low"):
+            band.entry = by_id[band.entry_id]
+            bands[band.entry_id].append(band)
+    for pk, entry in by_id.items():
+        if not hasattr(entry, "_prefetched_objects_cache"):
+            entry._prefetched_objects_cache = {}
+        entry._prefetched_objects_cache["bands"] = bands[pk]
 
 
 def _fetched_page(ids: list[int], offset: int, total: int, lean: bool,
                   images: bool = False) -> RankedPage:
-    by_id = _page_entries(lean).in_bulk(ids)
-    if lean and images:
-        attach_faces(by_id.values())
+    by_id = _attached(_page_entries(lean).in_bulk(ids), lean, images)
     return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
 
 
@@ -150,9 +176,8 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
     if not found.total and tokens_of(found.phrase):
         # Close names stand in for the words, in their order, within the filters.
         close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
-        by_id = _page_entries(lean).filter(**columns).in_bulk([doc.entry_id for doc, _ in close])
-        if lean and images:
-            attach_faces(by_id.values())
+        by_id = _attached(_page_entries(lean).filter(**columns).in_bulk(
+            [doc.entry_id for doc, _ in close]), lean, images)
         entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
         result.fuzzy = bool(entries)
         if entries and number > -(-len(entries) // per_page):  # past the end: the last page
