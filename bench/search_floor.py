@@ -22,6 +22,8 @@ distinct query (each wrk thread walks its own part of a list of up to
 --per-class queries: a query repeats only when a run outlasts its list, and the
 "repeats" column says how many requests did), so with the response cache on
 (the default configuration) these are the misses a player's new search pays.
+Then every card page in turn against /healthz ("card-page": with the cache off
+uncached, in the default configuration cached from each page's first request).
 Prints, per endpoint and class, p50/p99, req/s, the cost ratio to /healthz and
 to the class's floor (req/s over req/s, wrk -c16: throughput on 2 gunicorn
 workers), and the median's ratio to the floor's. PostgreSQL through
@@ -93,7 +95,7 @@ def run_wrk(base: str, paths: list[str], duration: int, workdir: Path, clients: 
             "repeats": max(0, total - len(set(paths)))}
 
 
-def measure(env: dict, mix: dict, warm: dict, args, cache: str) -> list[tuple]:
+def measure(env: dict, entries, mix: dict, warm: dict, args, cache: str) -> list[tuple]:
     """[(class, label, floor label or None, result)] for one server (cache on or off)."""
     env = {**env, "RESPONSE_CACHE": "1" if cache == "default" else "0"}
     rows = []
@@ -120,6 +122,10 @@ def measure(env: dict, mix: dict, warm: dict, args, cache: str) -> list[tuple]:
             for endpoint, scope in ENDPOINTS.items():
                 rows.append((klass, endpoint, floors[scope], timed(
                     [endpoint + quote(q) for q in queries], [endpoint + quote(q) for q in warm[klass]])))
+        if not args.only or args.only == "card-page":
+            pages = [f"/cards/{game}/{slug}/" for game, slug, _name in entries]
+            rows.append(("card-page", "/healthz", None, timed(["/healthz"], ["/healthz"])))
+            rows.append(("card-page", "card pages", None, timed(pages, pages)))
     return rows
 
 
@@ -148,6 +154,9 @@ def report(title: str, rows, load: tuple[float, float]) -> None:
         print(f"  {label:18} x healthz {max(h for h, _ in ratios):5.2f} (median "
               f"{statistics.median(h for h, _ in ratios):.2f}), x floor "
               f"{max(f for _, f in ratios):5.2f} (median {statistics.median(f for _, f in ratios):.2f})")
+    if ("card-page", "card pages") in by_label:
+        r = by_label[("card-page", "card pages")]
+        print(f"  {'card pages':18} x healthz {healthz['card-page']['rps'] / r['rps']:5.2f}")
 
 
 def main() -> None:
@@ -157,7 +166,7 @@ def main() -> None:
     parser.add_argument("--per-class", type=int, default=1500)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--cache", choices=("off", "default", "both"), default="both")
-    parser.add_argument("--only", help="one class (rare-name, phrase, ...)")
+    parser.add_argument("--only", help="one class (rare-name, phrase, ..., card-page)")
     args = parser.parse_args()
     env = prepared(args.entries, rebuild=False)
     env.update(DJANGO_SETTINGS_MODULE="bench.floor_settings")
@@ -170,7 +179,7 @@ def main() -> None:
     print(f"{database}, {len(entries)} entries; distinct queries per class: {sizes}")
     for cache in (("off", "default") if args.cache == "both" else (args.cache,)):
         before = os.getloadavg()[0]
-        rows = measure(env, mix, warm, args, cache)
+        rows = measure(env, entries, mix, warm, args, cache)
         report(f"{database}, {len(entries)} entries, response cache {cache}, gunicorn 2 workers, "
                f"wrk -c{args.clients} -d{args.duration}s, a distinct query per request",
                rows, (before, os.getloadavg()[0]))
