@@ -124,7 +124,7 @@ def served(env: dict, port: int | None = None):
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        wait_for(base + "/healthz")
+        wait_for(base + "/healthz", timeout=120)  # each worker builds the vocabulary first
         yield base
     finally:
         os.killpg(server.pid, signal.SIGTERM)

@@ -14,6 +14,15 @@ class RulesrefConfig(AppConfig):
         from rulesref.search import signals  # noqa: F401
 
         _connect_response_cache()
+        # A search's database settings on PostgreSQL are put back once its request
+        # has been answered (rulesref.search.budget).
+        from django.core.signals import request_finished, request_started
+
+        from rulesref.search import budget
+
+        request_started.connect(budget.search_request_started, dispatch_uid="search-budget-started")
+        request_finished.connect(budget.restore_session_settings,
+                                 dispatch_uid="search-budget-finished")
 
 
 def _connect_response_cache() -> None:

@@ -193,7 +193,7 @@ def _int(value, default):
 
 def _entry_or_404(game: str, slug: str) -> Entry:
     try:
-        return card_detail(game=game, slug=slug)
+        return card_detail(game=game, slug=slug, bands=False)  # the page only reads them
     except Entry.DoesNotExist:
         raise Http404(f"No entry {game}/{slug}.") from None
 

@@ -80,9 +80,17 @@ RESET_MARGIN_MS = 50  # re-arm the timeout once this much of the budget is spent
 @contextmanager
 def _postgresql_budget(ms: int):
     """statement_timeout is per statement: before each one the remaining budget is
-    checked and, once some of it is spent, the timeout is set to what is left."""
+    checked and, once some of it is spent, the timeout is set to what is left.
+
+    Inside a transaction (a test's, a caller's atomic block) the settings are SET
+    LOCAL in a savepoint and put back after. Otherwise (a request's search, in
+    autocommit) they are set for the session without a transaction, and put back
+    when the request has been answered (``request_finished``: after the response is
+    sent) or, outside a request, when the search ends: BEGIN and COMMIT were two of
+    the three round trips the budget cost every search, each ~0.1-1 ms on a busy
+    machine, and putting the settings back need not delay the answer."""
     names = ["statement_timeout", *PLANNER]
-    restore = connection.in_atomic_block  # else the transaction's end resets them
+    local = connection.in_atomic_block or not connection.get_autocommit()
     deadline = [time.monotonic() + ms / 1000]
     armed = [ms]
 
@@ -93,36 +101,94 @@ def _postgresql_budget(ms: int):
         if left <= 0:
             raise SearchTimeout(ms)
         if left < armed[0] - RESET_MARGIN_MS:
-            _set_local(context["cursor"].cursor, {"statement_timeout": f"{left}ms"})
+            _set_local(context["cursor"].cursor, {"statement_timeout": f"{left}ms"}, local=local)
             armed[0] = left
         return execute(sql, params, many, context)
 
     def pause():
         with connection.cursor() as cursor:
-            _set_local(cursor, {"statement_timeout": "0"})
+            _set_local(cursor, {"statement_timeout": "0"}, local=local)
         armed[0] = 0  # re-armed by the next statement after the pause
         try:
             yield
         finally:
             armed[0] = ms + RESET_MARGIN_MS + 1
 
+    settings = {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER}
+    if not local:
+        _arm_session(names, settings)
+        try:
+            with connection.execute_wrapper(remaining_budget), _pausable(deadline, pause):
+                yield
+        finally:
+            # A timeout lowered as the budget ran out is put back at once: what the
+            # request does after its search (the response cache's write) must not
+            # stop at it.
+            if armed[0] != ms or not getattr(connection, "_search_in_request", False):
+                restore_session_settings(keep_request=True)
+        return
     with transaction.atomic():
         with connection.cursor() as cursor:
             # One statement: the settings as they were, then the search's own.
-            previous = _set_local(cursor, {"statement_timeout": f"{max(ms, 1)}ms", **PLANNER},
-                                  read=names)
+            previous = _set_local(cursor, settings, read=names)
         with connection.execute_wrapper(remaining_budget), _pausable(deadline, pause):
             yield
-        if restore:
+        with connection.cursor() as cursor:  # else the caller's transaction keeps them
+            _set_local(cursor, dict(zip(names, previous, strict=True)))
+
+
+def _arm_session(names: list[str], settings: dict) -> None:
+    """The search's settings for the session, in one statement; the ones they replace
+    are kept on the connection for ``restore_session_settings`` (the first search's,
+    when a request runs several)."""
+    with connection.cursor() as cursor:
+        previous = _set_local(cursor, settings, read=names, local=False)
+    kept = getattr(connection, "_search_settings", None)
+    if kept is None or kept[0] is not connection.connection:
+        connection._search_settings = (connection.connection, dict(zip(names, previous, strict=True)))
+
+
+def restore_session_settings(keep_request: bool = False, **kwargs) -> None:
+    """Put back the settings a search set for the session on this thread's
+    connection, if it still has them (a connection closed or replaced since has not)."""
+    kept = getattr(connection, "_search_settings", None)
+    if not keep_request:  # request_finished: the request is over
+        connection._search_in_request = False
+    if kept is None:
+        return
+    connection._search_settings = None
+    raw, previous = kept
+    if connection.connection is not raw or raw.closed:
+        return
+    try:
+        if raw.autocommit:
+            # On the driver's connection: Django's cursor would first run its health
+            # check (a round trip) once the request is over.
+            raw.execute("SELECT " + ", ".join(["set_config(%s, %s, false)"] * len(previous)),
+                        [x for pair in previous.items() for x in pair])
+        else:
             with connection.cursor() as cursor:
-                _set_local(cursor, dict(zip(names, previous, strict=True)))
+                _set_local(cursor, previous, local=False)
+    except (DatabaseError, connection.Database.Error):
+        connection.close()  # a broken connection: closed, so no one gets the settings
 
 
-def _set_local(cursor, values: dict, read=()) -> tuple:
-    """SET LOCAL each setting in one statement (set_config takes parameters); the
-    values of the ``read`` settings from before, read in the same statement."""
+def search_request_started(**kwargs) -> None:
+    """A request began on this thread: settings a search sets for the session are
+    put back when it has been answered (``restore_session_settings``)."""
+    if connection.vendor == "postgresql":
+        if getattr(connection, "_search_settings", None) is not None:
+            restore_session_settings()  # never left over from another request
+        connection._search_in_request = True
+
+
+def _set_local(cursor, values: dict, read=(), *, local: bool = True) -> tuple:
+    """SET (LOCAL, unless ``local`` is False) each setting in one statement
+    (set_config takes parameters); the values of the ``read`` settings from before,
+    read in the same statement."""
+    flag = "true" if local else "false"
     cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(read)
-                                         + ["set_config(%s, %s, true)"] * len(values)),
+                                         + [f"set_config(%s, %s, {flag})"] * len(values)),
                    [*read, *(x for pair in values.items() for x in pair)])
     return cursor.fetchone()[:len(read)]
 

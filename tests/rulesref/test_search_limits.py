@@ -92,3 +92,29 @@ def test_work_outside_the_budget_neither_is_stopped_nor_counts_against_it(db):
             cursor.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
                            "WHERE x < 20000) SELECT count(*) FROM c")  # many VM steps
             assert cursor.fetchone() == (20000,)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_search_in_autocommit_puts_its_settings_back(client):
+    """Outside a transaction the budget's settings are the session's, without BEGIN and
+    COMMIT: put back when the request has been answered, or when a search outside a
+    request ends; the next search is budgeted again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("statement_timeout is PostgreSQL's")
+
+    def settings():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('statement_timeout'), "
+                           "current_setting('join_collapse_limit')")
+            return cursor.fetchone()
+
+    before = settings()
+    with budget.time_budget(300):
+        assert settings() == ("300ms", "4")
+    assert settings() == before
+    assert client.get("/api/search/?q=damage").status_code == 200
+    assert settings() == before
+    with pytest.raises(budget.SearchTimeout), budget.time_budget(50):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_sleep(2)")
+    assert settings() == before
