@@ -177,10 +177,13 @@ def _wizard(core: SpellGame, action: dict) -> str:
     return name
 
 
-def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
+def check(state: dict, action, core: SpellGame | None = None, *,
+          offered: bool = False) -> list[Problem]:
     """Why ``action`` may not be taken now ([] when it may); changes nothing.
 
     Bad input (unknown type, unknown wizard, malformed card) raises EngineError.
+    ``offered``: one of ``_candidates``' own actions, whose free-table card is already a
+    parsed card (``parse_card`` of it is itself), so it is not parsed again.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise EngineError("an action is an object with a type", field="action.type")
@@ -213,7 +216,7 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
         return _p("reaction-first", f"{first['wizard']}'s {first['card']['name']} Reaction "
                   "resolves first (play_reaction)", cite(game, "reactions"))
     if kind in ("add_card", "remove_card", "ready", "unready"):
-        return _build_problems(state, core, action, kind)
+        return _build_problems(state, core, action, kind, offered)
     if kind == "reveal":
         if phase != "build":
             return _p("wrong-phase", "spells are revealed once, after building",
@@ -237,7 +240,8 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
     return _resolve_problems(state, core, action, kind)
 
 
-def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> list[Problem]:
+def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
+                    offered: bool = False) -> list[Problem]:
     game = state["game"]["game"]
     wizard = _wizard(core, action)
     if state["phase"] != "build":
@@ -271,7 +275,7 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> li
                           cite(game, "round.draw"))
             new = deck.card(state, card_id)
         else:
-            new = parse_card(action.get("card"))
+            new = action["card"] if offered else parse_card(action.get("card"))
         if len(spell) >= MAX_PLACED_CARDS:
             return _p("too-many-cards", "no more cards fit on the table",
                       cite(game, "spell.max-components"))
@@ -598,9 +602,11 @@ def _legal_foes(core: SpellGame, wizard: str) -> list[str]:
 
 
 # --- apply ------------------------------------------------------------------
-def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
-    """Run a legal action on a copy; returns (new state, events). Refuses illegal ones."""
-    problems = check(state, action)
+def apply(state: dict, action: dict, *, checked: bool = False) -> tuple[dict, list[dict]]:
+    """Run a legal action on a copy; returns (new state, events). Refuses illegal ones;
+    ``checked``: the caller has just had ``check`` pass it on this state (or took it from
+    ``legal_actions``), so it is not checked twice."""
+    problems = [] if checked else check(state, action)
     if problems:
         raise EngineError(problems[0].message, field="action", code=problems[0].code)
     new = _copy(state)
@@ -1060,7 +1066,7 @@ def legal_actions(state: dict) -> list[dict]:
     if is_terminal(state):
         return []
     core = _core(state)
-    return [a for a in _candidates(state, core) if not check(state, a, core)]
+    return [a for a in _candidates(state, core) if not check(state, a, core, offered=True)]
 
 
 def _candidates(state: dict, core: SpellGame) -> list[dict]:

@@ -265,7 +265,9 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     if sandbox.version != expected:
         raise SandboxStale(expected, sandbox.version)
     family = family_for(sandbox.game)
-    state = family.load(sandbox.state)
+    # The row was just read: its state is this call's own, not copied again (a refusal
+    # leaves the row as it was; its page reads it afresh).
+    state = family.load(sandbox.state, copy=False)
     if not access.owner and not (isinstance(action, dict) and seat_may_take(
             action, access.seat, family.actor(state))):
         raise SandboxForbidden(
@@ -275,7 +277,7 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     if problems:
         raise SandboxRefused(refusal(problems), problems)
     try:
-        state, events = family.apply(state, action)
+        state, events = family.apply(state, action, checked=True)
     except EngineError as exc:  # input the preflight passed but the rule code rejects
         raise SandboxRefused("Not allowed: " + sentence(exc.message)) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
@@ -283,18 +285,24 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
 
 
 def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
+    """Store ``state`` as the next version if the row is still at ``expected``; with
+    ``append`` (action, events) log the action, with ``drop_last`` remove the newest entry
+    (undo). A stale version changes nothing."""
     now = timezone.now()
     try:
-        with transaction.atomic():
-            if not store.update_if_version(sandbox.pk, expected, state=state, updated=now):
-                raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
-            if drop_last:
-                sandbox.events.order_by("-seq")[:1].get().delete()
-            if append is not None:
-                store.append_event(sandbox.pk, action=append[0], events=append[1],
-                                   version=expected + 1, created=now)
+        if append is not None:  # an action: one write of the store's (one statement on PG)
+            saved = store.save_action(sandbox.pk, expected, state=state, updated=now,
+                                      action=append[0], events=append[1])
+        else:
+            with transaction.atomic():
+                saved = store.update_if_version(sandbox.pk, expected, state=state,
+                                                updated=now)
+                if saved and drop_last:
+                    sandbox.events.order_by("-seq")[:1].get().delete()
     except IntegrityError as exc:  # two writers raced for the same seq
         raise SandboxStale(expected, expected + 1) from exc
+    if not saved:
+        raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
     sandbox.state, sandbox.version, sandbox.updated = state, expected + 1, now
 
 
@@ -347,7 +355,7 @@ def sandbox_replay_log(game, options, seed, actions, like=None) -> Sandbox:
             raise SandboxRefused(refusal(problems, f"Action {n} of the log is not allowed: "),
                                  problems)
         try:
-            state, events = family.apply(state, action)
+            state, events = family.apply(state, action, checked=True)
         except EngineError as exc:
             raise SandboxRefused(f"action {n} of the log: {exc.message}") from exc
         produced.append((action, events))
