@@ -107,13 +107,29 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
     return state
 
 
+MAX_CATALOG = 200
+
+
+class ParsedCatalog(tuple):
+    """A dealt table's catalog cards already through ``parse_card`` (``parse_catalog``):
+    a caller that deals many tables from the same cards parses them once, and each table
+    takes its own copy of them instead of parsing every card again."""
+
+
+def parse_catalog(catalog) -> ParsedCatalog:
+    """``catalog``'s cards as ``new_state(deal=True)`` would parse them."""
+    if not isinstance(catalog, list | tuple) or len(catalog) > MAX_CATALOG:
+        raise EngineError(f"catalog: a list of at most {MAX_CATALOG} cards", field="catalog")
+    return ParsedCatalog(parse_card(c, field=f"catalog[{i}]") for i, c in enumerate(catalog))
+
+
 def _deal(state: dict, catalog, events: list) -> None:
     """Shuffle the decks from the seed and draw the first hands (rumble 4.1, 6.1)."""
-    if not isinstance(catalog, list | tuple) or len(catalog) > 200:
-        raise EngineError("catalog: a list of at most 200 cards", field="catalog")
     game = state["game"]["game"]
     state["deal"] = True
-    state["catalog"] = [parse_card(c, field=f"catalog[{i}]") for i, c in enumerate(catalog)]
+    # The table's own copies: its state may change its cards, other tables must not see it.
+    state["catalog"] = json.loads(json.dumps(catalog)) if isinstance(catalog, ParsedCatalog) \
+        else list(parse_catalog(catalog))
     state["deck"], setup = deck.build(game, state["catalog"], state["seed"])
     state["dead_wizard_cards"] = {w["name"]: [] for w in state["game"]["wizards"]} \
         if game == "rumble" else {}

@@ -69,7 +69,8 @@ def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
     loaded state, if the caller has it; ``links``: add each seat's link (owner only)."""
     access = access or service.Access(sandbox, sandbox.id)
     family = family_for(sandbox.game)
-    state = family.load(sandbox.state) if state is None else state
+    # Read only here (and the row is not saved after): the stored state is not copied.
+    state = family.load(sandbox.state, copy=False) if state is None else state
     finished = family.is_terminal(state)
     result = family.result(state) if finished else None
     actor, legal = family.actor(state), family.legal_actions(state)

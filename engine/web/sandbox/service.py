@@ -137,12 +137,16 @@ def sandbox_access(key) -> Access:
 def seat_links(sandbox: Sandbox) -> list[dict]:
     """Each seat's key and the spectators' (seat None), made the first time they are asked for."""
     names = seats(sandbox.game, sandbox.state)
-    known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+    # A table just made knows its seats' keys; else they are read (no ordering: the
+    # model's joins the table's row for nothing).
+    known = getattr(sandbox, "seat_keys", None) or dict(
+        SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list("seat", "key"))
     missing = [n for n in [*names, ""] if n not in known]
     if missing:
         SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=n) for n in missing],
                                         ignore_conflicts=True)
-        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list(
+            "seat", "key"))
     return [{"seat": n or None, "key": known[n]} for n in [*names, ""]]
 
 
@@ -224,8 +228,9 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
                                     version=1)
         # The seats' links now, in the same transaction: else the owner's first view
         # of the page would be a write of its own.
-        SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=name) for name in
-                                         [*seats(game, sandbox.state), ""]])
+        made = SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=name)
+                                                for name in [*seats(game, sandbox.state), ""]])
+    sandbox.seat_keys = {seat.seat: seat.key for seat in made}
     return sandbox
 
 
