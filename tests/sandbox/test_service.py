@@ -179,11 +179,19 @@ def test_the_plain_sql_store_reads_and_writes_what_the_orm_does():
 
 @pytest.mark.django_db(transaction=True)
 def test_an_actions_write_outside_a_transaction_is_all_or_nothing():
-    """Outside a transaction (as in a request) PostgreSQL writes the state and the log entry
-    in one statement; SQLite in one transaction. A stale version writes neither."""
+    """Outside a transaction (as in a request) PostgreSQL writes a new table with its setup
+    entry and seats, and an action's state with its log entry, in one statement each;
+    SQLite in one transaction each. A stale version writes neither."""
+    from engine.web.models import SandboxSeat
     from engine.web.sandbox import store
 
     sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"], "deal": False}, seed=3)
+    made = Sandbox.objects.get(pk=sandbox.id)  # the table, its setup and seats: one write
+    assert (made.state, made.version, made.seed, made.created) == (
+        sandbox.state, 1, 3, sandbox.created) and made.updated == made.created
+    assert made.events.get().seq == 0 and made.events.get().action is None
+    assert dict(SandboxSeat.objects.filter(sandbox_id=sandbox.id).values_list(
+        "seat", "key")) == sandbox.seat_keys and set(sandbox.seat_keys) == {"Alice", "Bob", ""}
     heal = {"type": "heal", "target": "Alice", "amount": 1}
     outcome = sandbox_act(sandbox.id, heal, 1)
     assert outcome.sandbox.version == 2

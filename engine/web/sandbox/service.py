@@ -22,7 +22,7 @@ from engine.core import EngineError, Problem, make_rng
 from engine.families import MAX_SEED, family_for
 from engine.seat_views import seat_may_take, seat_view, seats
 
-from ..models import Sandbox, SandboxEvent, SandboxSeat
+from ..models import Sandbox, SandboxEvent, SandboxSeat, new_sandbox_id
 from . import store
 from .throttling import SandboxActionThrottle, SandboxCreationThrottle
 from .wording import sentence
@@ -220,17 +220,15 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
         state, events = family.new(options, seed)
     except EngineError as exc:
         raise SandboxRefused(exc.message) from exc
-    with transaction.atomic():
-        sandbox = Sandbox.objects.create(game=game, options=options, seed=seed,
-                                         state=family.dump(state), version=1,
-                                         updated=timezone.now())
-        SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
-                                    version=1)
-        # The seats' links now, in the same transaction: else the owner's first view
-        # of the page would be a write of its own.
-        made = SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=name)
-                                                for name in [*seats(game, sandbox.state), ""]])
-    sandbox.seat_keys = {seat.seat: seat.key for seat in made}
+    now = timezone.now()
+    sandbox = Sandbox(game=game, options=options, seed=seed, state=family.dump(state),
+                      version=1, created=now, updated=now)
+    # The seats' links now, with the table: else the owner's first view of the page would
+    # be a write of its own. The table, its setup entry and its seats are one write.
+    keys = {new_sandbox_id(): name for name in [*seats(game, sandbox.state), ""]}
+    store.create(sandbox, events, keys)
+    sandbox._state.adding = False
+    sandbox.seat_keys = {name: key for key, name in keys.items()}
     return sandbox
 
 

@@ -15,7 +15,7 @@ from django.db import connection, transaction
 
 from cardsite.web.sql_names import column, table
 
-from ..models import Sandbox, SandboxEvent
+from ..models import Sandbox, SandboxEvent, SandboxSeat
 
 
 def _prepared(model, values: dict) -> list:
@@ -116,3 +116,40 @@ def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
         append_event(sandbox_id, action=action, events=events, version=expected + 1,
                      created=updated)
     return True
+
+
+TABLE_FIELDS = ("id", "game", "options", "seed", "state", "version", "created", "updated")
+SETUP_FIELDS = ("sandbox", "seq", "action", "events", "version", "created")
+SEAT_FIELDS = ("key", "sandbox", "seat")
+
+
+def _insert(model, fields, rows: int = 1) -> tuple[str, str]:
+    """(INSERT INTO table (columns), the VALUES rows' placeholders)."""
+    columns = ", ".join(column(model, name) for name in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {table(model)} ({columns})", ", ".join([row] * rows)
+
+
+def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str]) -> None:
+    """Store a new table (``sandbox``, its fields all set), its setup log entry (seq 0) and
+    its seats' keys (seat name -> key, "" the spectators'), all or nothing. PostgreSQL
+    outside a transaction: one statement (a writable CTE), one round trip."""
+    table_row = _prepared(Sandbox, {name: getattr(sandbox, name) for name in TABLE_FIELDS})
+    setup_row = [sandbox.id, *_prepared(SandboxEvent, {
+        "seq": 0, "action": None, "events": setup_events, "version": 1,
+        "created": sandbox.created})]
+    seat_rows = [value for key, seat in seats.items() for value in (key, sandbox.id, seat)]
+    table_sql, table_values = _insert(Sandbox, TABLE_FIELDS)
+    setup_sql, setup_values = _insert(SandboxEvent, SETUP_FIELDS)
+    seat_sql, seat_values = _insert(SandboxSeat, SEAT_FIELDS, len(seats))
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute(f"WITH made AS ({table_sql} VALUES {table_values} RETURNING 1), "
+                           f"setup AS ({setup_sql} SELECT {setup_values[1:-1]} FROM made) "
+                           f"{seat_sql} SELECT seat.* FROM (VALUES {seat_values}) AS seat, made",
+                           [*table_row, *setup_row, *seat_rows])
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"{table_sql} VALUES {table_values}", table_row)
+        cursor.execute(f"{setup_sql} VALUES {setup_values}", setup_row)
+        cursor.execute(f"{seat_sql} VALUES {seat_values}", seat_rows)
