@@ -129,7 +129,7 @@ def greedy_policy(family, state, actions: list[dict], rng: random.Random) -> dic
     dumped = family.dump(state)
     best, best_key = None, None
     for action in pool:
-        after, _ = family.apply(family.load(dumped), action)
+        after, _ = family.apply(family.load(dumped), action, checked=True)
         forward = action["type"] in FORWARD
         key = (value(family, after, seat) if seat else 0.0, forward, rng.random())
         if best_key is None or key > best_key:
@@ -188,7 +188,7 @@ def playout(family, state, *, bots: dict[str, str] | None = None, default: str |
             out.stopped = "person"
             return out
         action = choose(family, out.state, by_seat[seat], rng)
-        out.state, events = family.apply(out.state, action)
+        out.state, events = family.apply(out.state, action, checked=True)  # offered: legal
         out.actions.append(action)
         if keep_events:
             out.events.append(events)

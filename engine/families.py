@@ -3,8 +3,10 @@
 The service layer and the test players only use this interface:
 ``new(options, seed)``, ``load(data)`` / ``dump(state)`` (the stored JSON),
 ``check`` (read-only: the Problems that refuse an action), ``apply`` (returns
-the state and the events it produced), ``legal_actions``, ``actor``,
-``is_terminal``, ``result``. Bad input raises ``EngineError``.
+the state and the events it produced; ``checked=True`` when ``check`` has just
+passed the action, or it came from ``legal_actions``: it is not checked twice),
+``legal_actions``, ``actor``, ``is_terminal``, ``result``. Bad input raises
+``EngineError``.
 
 ``setup_options(players, options)`` turns the API's ``players`` (a count, or
 names where the game seats named players) and ``options`` into what ``new``
@@ -95,8 +97,12 @@ class SpellRoundFamily:
                                  deal=deal, catalog=catalog, events=events)
         return state, events
 
-    def load(self, data: dict) -> dict:
-        return json.loads(json.dumps(data)) if not isinstance(data, str) else json.loads(data)
+    def load(self, data: dict, *, copy: bool = True) -> dict:
+        """The live state of stored ``data``; ``copy`` False: ``data`` is the caller's own
+        (just read from the database) and becomes the live state, not copied again."""
+        if isinstance(data, str):
+            return json.loads(data)
+        return json.loads(json.dumps(data)) if copy else data
 
     def dump(self, state: dict) -> dict:
         return state
@@ -109,13 +115,13 @@ class SpellRoundFamily:
         # table's Delivery placed without its initiative) is refused here, in words,
         # rather than failing half-way through.
         try:
-            rounds.apply(state, action)
+            rounds.apply(state, action, checked=True)
         except EngineError as exc:
             return [unorderable_spell(state, exc)]
         return []
 
-    def apply(self, state, action) -> tuple[dict, list[dict]]:
-        return rounds.apply(state, action)
+    def apply(self, state, action, *, checked: bool = False) -> tuple[dict, list[dict]]:
+        return rounds.apply(state, action, checked=checked)
 
     def legal_actions(self, state) -> list[dict]:
         return [a for a in rounds.legal_actions(state)
@@ -204,8 +210,10 @@ class _OpenSpielFamily:
         rest = {k: v for k, v in options.items() if k != "players"}
         return self.setup_options(options.get("players"), rest)
 
-    def load(self, data: dict):
-        return self.state_class.from_dict(json.loads(json.dumps(data)))
+    def load(self, data: dict, *, copy: bool = True):
+        """The live state of stored ``data`` (``copy`` False: ``data`` is the caller's own,
+        just read from the database, and the state may share and change its parts)."""
+        return self.state_class.from_dict(json.loads(json.dumps(data)) if copy else data)
 
     def dump(self, state) -> dict:
         # The core's log is kept as the sandbox's event log (one row per
@@ -222,8 +230,8 @@ class _OpenSpielFamily:
             raise EngineError("an action is an object with a type", field="action.type")
         return state.check(action)
 
-    def apply(self, state, action):
-        events = state.apply(action)
+    def apply(self, state, action, *, checked: bool = False):
+        events = state.apply(action, checked=checked)
         return state, [dict(e) for e in events]
 
     def legal_actions(self, state) -> list[dict]:

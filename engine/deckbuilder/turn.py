@@ -299,9 +299,10 @@ class TurnState(TableState):
         return [Problem("bad-action", f"Unknown action type {kind!r}.",
                         rule("satanic-panic.turn-sequence"))]
 
-    def apply(self, action: dict) -> list[dict]:
-        """Apply a legal action; returns the log entries it produced."""
-        problems = self.check(action)
+    def apply(self, action: dict, *, checked: bool = False) -> list[dict]:
+        """Apply a legal action; returns the log entries it produced. ``checked``: the
+        caller has just had ``check`` pass it (or took it from ``legal_actions``)."""
+        problems = [] if checked else self.check(action)
         if problems:
             raise EngineError(problems[0].message, field="action", code=problems[0].code)
         action = self.canonical(action)

@@ -222,9 +222,10 @@ class DemoniacState(DemoniacTable):
                                 rule("demoniac.possession.spots"))]
         return []
 
-    def apply(self, action: dict) -> list[dict]:
-        """Apply a legal action; returns the log entries it produced."""
-        problems = self.check(action)
+    def apply(self, action: dict, *, checked: bool = False) -> list[dict]:
+        """Apply a legal action; returns the log entries it produced. ``checked``: the
+        caller has just had ``check`` pass it (or took it from ``legal_actions``)."""
+        problems = [] if checked else self.check(action)
         if problems:
             raise EngineError(problems[0].message, field="action", code=problems[0].code)
         start = len(self.log)

@@ -107,13 +107,29 @@ def new_state(game: str, wizards: list[str], seed, *, variant: str = "match",
     return state
 
 
+MAX_CATALOG = 200
+
+
+class ParsedCatalog(tuple):
+    """A dealt table's catalog cards already through ``parse_card`` (``parse_catalog``):
+    a caller that deals many tables from the same cards parses them once, and each table
+    takes its own copy of them instead of parsing every card again."""
+
+
+def parse_catalog(catalog) -> ParsedCatalog:
+    """``catalog``'s cards as ``new_state(deal=True)`` would parse them."""
+    if not isinstance(catalog, list | tuple) or len(catalog) > MAX_CATALOG:
+        raise EngineError(f"catalog: a list of at most {MAX_CATALOG} cards", field="catalog")
+    return ParsedCatalog(parse_card(c, field=f"catalog[{i}]") for i, c in enumerate(catalog))
+
+
 def _deal(state: dict, catalog, events: list) -> None:
     """Shuffle the decks from the seed and draw the first hands (rumble 4.1, 6.1)."""
-    if not isinstance(catalog, list | tuple) or len(catalog) > 200:
-        raise EngineError("catalog: a list of at most 200 cards", field="catalog")
     game = state["game"]["game"]
     state["deal"] = True
-    state["catalog"] = [parse_card(c, field=f"catalog[{i}]") for i, c in enumerate(catalog)]
+    # The table's own copies: its state may change its cards, other tables must not see it.
+    state["catalog"] = json.loads(json.dumps(catalog)) if isinstance(catalog, ParsedCatalog) \
+        else list(parse_catalog(catalog))
     state["deck"], setup = deck.build(game, state["catalog"], state["seed"])
     state["dead_wizard_cards"] = {w["name"]: [] for w in state["game"]["wizards"]} \
         if game == "rumble" else {}
@@ -177,10 +193,13 @@ def _wizard(core: SpellGame, action: dict) -> str:
     return name
 
 
-def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
+def check(state: dict, action, core: SpellGame | None = None, *,
+          offered: bool = False) -> list[Problem]:
     """Why ``action`` may not be taken now ([] when it may); changes nothing.
 
     Bad input (unknown type, unknown wizard, malformed card) raises EngineError.
+    ``offered``: one of ``_candidates``' own actions, whose free-table card is already a
+    parsed card (``parse_card`` of it is itself), so it is not parsed again.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise EngineError("an action is an object with a type", field="action.type")
@@ -213,7 +232,7 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
         return _p("reaction-first", f"{first['wizard']}'s {first['card']['name']} Reaction "
                   "resolves first (play_reaction)", cite(game, "reactions"))
     if kind in ("add_card", "remove_card", "ready", "unready"):
-        return _build_problems(state, core, action, kind)
+        return _build_problems(state, core, action, kind, offered)
     if kind == "reveal":
         if phase != "build":
             return _p("wrong-phase", "spells are revealed once, after building",
@@ -237,7 +256,8 @@ def check(state: dict, action, core: SpellGame | None = None) -> list[Problem]:
     return _resolve_problems(state, core, action, kind)
 
 
-def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> list[Problem]:
+def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
+                    offered: bool = False) -> list[Problem]:
     game = state["game"]["game"]
     wizard = _wizard(core, action)
     if state["phase"] != "build":
@@ -271,7 +291,7 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str) -> li
                           cite(game, "round.draw"))
             new = deck.card(state, card_id)
         else:
-            new = parse_card(action.get("card"))
+            new = action["card"] if offered else parse_card(action.get("card"))
         if len(spell) >= MAX_PLACED_CARDS:
             return _p("too-many-cards", "no more cards fit on the table",
                       cite(game, "spell.max-components"))
@@ -598,9 +618,11 @@ def _legal_foes(core: SpellGame, wizard: str) -> list[str]:
 
 
 # --- apply ------------------------------------------------------------------
-def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
-    """Run a legal action on a copy; returns (new state, events). Refuses illegal ones."""
-    problems = check(state, action)
+def apply(state: dict, action: dict, *, checked: bool = False) -> tuple[dict, list[dict]]:
+    """Run a legal action on a copy; returns (new state, events). Refuses illegal ones;
+    ``checked``: the caller has just had ``check`` pass it on this state (or took it from
+    ``legal_actions``), so it is not checked twice."""
+    problems = [] if checked else check(state, action)
     if problems:
         raise EngineError(problems[0].message, field="action", code=problems[0].code)
     new = _copy(state)
@@ -1060,7 +1082,7 @@ def legal_actions(state: dict) -> list[dict]:
     if is_terminal(state):
         return []
     core = _core(state)
-    return [a for a in _candidates(state, core) if not check(state, a, core)]
+    return [a for a in _candidates(state, core) if not check(state, a, core, offered=True)]
 
 
 def _candidates(state: dict, core: SpellGame) -> list[dict]:

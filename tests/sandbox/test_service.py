@@ -175,3 +175,35 @@ def test_the_plain_sql_store_reads_and_writes_what_the_orm_does():
     assert (loaded.options, loaded.seed, loaded.game) == (
         {"wizards": ["Älice", "Bob"], "deal": False}, 3, "rumble")
     assert loaded.created == stored.created
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_actions_write_outside_a_transaction_is_all_or_nothing():
+    """Outside a transaction (as in a request) PostgreSQL writes a new table with its setup
+    entry and seats, and an action's state with its log entry, in one statement each;
+    SQLite in one transaction each. A stale version writes neither."""
+    from engine.web.models import SandboxSeat
+    from engine.web.sandbox import store
+
+    sandbox = sandbox_create("rumble", {"wizards": ["Alice", "Bob"], "deal": False}, seed=3)
+    made = Sandbox.objects.get(pk=sandbox.id)  # the table, its setup and seats: one write
+    assert (made.state, made.version, made.seed, made.created) == (
+        sandbox.state, 1, 3, sandbox.created) and made.updated == made.created
+    assert made.events.get().seq == 0 and made.events.get().action is None
+    assert dict(SandboxSeat.objects.filter(sandbox_id=sandbox.id).values_list(
+        "seat", "key")) == sandbox.seat_keys and set(sandbox.seat_keys) == {"Alice", "Bob", ""}
+    heal = {"type": "heal", "target": "Alice", "amount": 1}
+    outcome = sandbox_act(sandbox.id, heal, 1)
+    assert outcome.sandbox.version == 2
+    stored = Sandbox.objects.get(pk=sandbox.id)
+    assert stored.version == 2 and stored.state == outcome.sandbox.state
+    assert list(stored.events.values_list("seq", "version")) == [(0, 1), (1, 2)]
+    assert stored.events.get(seq=1).action == heal
+    assert not store.save_action(sandbox.id, 1, state={"stale": True}, updated=timezone.now(),
+                                 action=heal, events=[])
+    assert Sandbox.objects.get(pk=sandbox.id).state == stored.state
+    assert stored.events.count() == 2
+    with pytest.raises(SandboxStale):
+        sandbox_act(sandbox.id, heal, 1)
+    assert sandbox_act(sandbox.id, heal, 2).sandbox.version == 3
+    assert list(stored.events.values_list("seq", flat=True)) == [0, 1, 2]

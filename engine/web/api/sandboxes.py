@@ -9,7 +9,10 @@ stale one).
 """
 from __future__ import annotations
 
-from django.urls import reverse
+import re
+from functools import lru_cache
+
+from django.urls import get_script_prefix, reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
@@ -39,34 +42,55 @@ SANDBOX_ID = OpenApiParameter(
     description="The table's id, as `id` in the answer that created it.")
 
 
+KEY_SPOT = "KEY-SPOT-0123456"  # a stand-in key: the links are reversed once per process
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a key reverse() writes as it is
+LINKS = ("engine-api-sandbox", "engine-api-sandbox-log", "sandbox-detail")
+
+
+@lru_cache(maxsize=16)
+def _link_paths(script_prefix: str) -> tuple[str, ...]:
+    return tuple(reverse(name, args=[KEY_SPOT]) for name in LINKS)
+
+
+def links_of(request, key: str) -> tuple[str, str, str]:
+    """The absolute ``url``, ``log_url`` and ``page_url`` of a table's link ``key``, as
+    ``reverse`` and ``build_absolute_uri`` write them: the paths are reversed once, not on
+    every action's answer."""
+    if not TOKEN.fullmatch(key):
+        return tuple(request.build_absolute_uri(reverse(name, args=[key])) for name in LINKS)
+    origin = request.build_absolute_uri("/")[:-1]
+    return tuple(origin + path.replace(KEY_SPOT, key)
+                 for path in _link_paths(get_script_prefix()))
+
+
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,
                state=None, access: service.Access | None = None, links: bool = False) -> dict:
     """The table as the API shows it to ``access`` (default: the owner); ``state``: the
     loaded state, if the caller has it; ``links``: add each seat's link (owner only)."""
     access = access or service.Access(sandbox, sandbox.id)
     family = family_for(sandbox.game)
-    state = family.load(sandbox.state) if state is None else state
+    # Read only here (and the row is not saved after): the stored state is not copied.
+    state = family.load(sandbox.state, copy=False) if state is None else state
     finished = family.is_terminal(state)
     result = family.result(state) if finished else None
     actor, legal = family.actor(state), family.legal_actions(state)
     if not access.owner:
         legal = seat_actions(legal, access.seat, actor)
     key = access.key
+    url, log_url, page_url = links_of(request, key)
     body = {
         "id": key, "game": sandbox.game, "version": sandbox.version,
         "view": "full" if access.owner or finished else access.role, "seat": access.seat,
         "state": service.visible_state(access, state), "actor": actor,
         "legal_actions": legal, "by_hand": sorted(family.by_hand),
         "finished": finished, "winner": (result or {}).get("winner"), "result": result,
-        "url": request.build_absolute_uri(reverse("engine-api-sandbox", args=[key])),
-        "log_url": request.build_absolute_uri(reverse("engine-api-sandbox-log", args=[key])),
-        "page_url": request.build_absolute_uri(reverse("sandbox-detail", args=[key])),
+        "url": url, "log_url": log_url, "page_url": page_url,
     }
     if links and access.owner:
-        body["seats"] = [{**link, "url": request.build_absolute_uri(
-            reverse("engine-api-sandbox", args=[link["key"]])), "page_url":
-            request.build_absolute_uri(reverse("sandbox-detail", args=[link["key"]]))}
-            for link in service.seat_links(sandbox)]
+        body["seats"] = []
+        for link in service.seat_links(sandbox):
+            seat_url, _, seat_page = links_of(request, link["key"])
+            body["seats"].append({**link, "url": seat_url, "page_url": seat_page})
     if events is not None:
         body["events"] = events
     return body

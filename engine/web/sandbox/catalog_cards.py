@@ -1,10 +1,10 @@
 """Catalog entries as sandbox cards (the Django side; the engine sees plain dicts)."""
 from __future__ import annotations
 
-import json
+import re
 from functools import lru_cache
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from cardsite.models import Entry
 from cardsite.web.response_cache import EVERYTHING, versions
@@ -12,6 +12,7 @@ from engine.deckbuilder import cards
 from engine.deckbuilder import catalog as panic_catalog
 from engine.spellgames import deck
 from engine.spellgames.games import COMPONENT_TYPES, GLYPHS
+from engine.spellgames.rounds import ParsedCatalog, parse_catalog
 
 
 def spell_cards(game: str) -> list[dict]:
@@ -25,26 +26,22 @@ def spell_cards(game: str) -> list[dict]:
     return [_card(entry) for entry in entries]
 
 
-def deck_cards(game: str) -> list[dict]:
+def deck_cards(game: str) -> ParsedCatalog:
     """The cards a dealt table's Main Deck can hold, whatever the catalog's size: of
     each type, the first entries by name up to the rulebook's count of that type
     (engine.spellgames.deck deals those, in that order, and stand-ins for the rest;
     a Wild Magic or Rally entry stands for every copy). At most ~130 rows are read,
     not the whole catalog (80k entries took 5 s and were refused), and only once per
     process until the game's catalog changes: reading them was most of a new table's
-    cost (50 ms at 5,000 cards in the game)."""
+    cost (50 ms at 5,000 cards in the game). They are kept parsed as the engine deals
+    them (each table copies them: parsing ~120 cards was a third of a new table's time)."""
     current = versions()
     return _deck_cards(game, current.get(EVERYTHING, ""), current.get(game, ""))
 
 
 @lru_cache(maxsize=8)
-def _deck_cards_read(game: str, everything_version: str, game_version: str) -> tuple:
-    return tuple(_read_deck_cards(game))
-
-
-def _deck_cards(game: str, everything_version: str, game_version: str) -> list[dict]:
-    # A copy each time: a table's state is built from (and may edit) these dicts.
-    return json.loads(json.dumps(_deck_cards_read(game, everything_version, game_version)))
+def _deck_cards(game: str, everything_version: str, game_version: str) -> ParsedCatalog:
+    return parse_catalog(_read_deck_cards(game))
 
 
 def _read_deck_cards(game: str) -> list[dict]:
@@ -128,11 +125,28 @@ def card_urls(game: str, cards, catalog=()) -> dict[str, str]:
     for card in cards:
         name = card.get("name")
         if name in known:
-            urls[name] = reverse("card-detail", args=[game, known[name]])
+            urls[name] = card_url(game, known[name])
         elif name and not card.get("stand_in"):
             asked.add(name)
     urls.update(entry_urls(game, asked - urls.keys()))
     return urls
+
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # what the <slug:> converter takes, written as it is
+
+
+@lru_cache(maxsize=16)
+def _card_path(script_prefix: str) -> str:
+    return reverse("card-detail", args=["game-spot", "slug-spot"])
+
+
+def card_url(game: str, slug: str) -> str:
+    """reverse("card-detail", args=[game, slug]), reversed once per process: a table's
+    page links each catalog card it shows."""
+    if not (SLUG.fullmatch(game) and SLUG.fullmatch(slug)):
+        return reverse("card-detail", args=[game, slug])
+    return _card_path(get_script_prefix()).replace("game-spot", game, 1).replace(
+        "slug-spot", slug, 1)
 
 
 def entry_urls(game: str, names) -> dict[str, str]:

@@ -57,6 +57,12 @@ def present_spell(game: str, state: dict) -> dict:
     shown = [*(c for spell in state["spells"].values() for c in spell), *state["queue"],
              *(c for h in hands.values() for c in h)]
     urls = catalog_cards.card_urls(game, shown, state.get("catalog") or ())
+    family = family_for(game)
+    legal = family.legal_actions(state)
+    # A hand's card may be placed when its add_card is a legal move (legal_actions is
+    # exactly check's verdict on each: one computation, not one check per card).
+    placeable = {(a["wizard"], a["card"]) for a in legal if a["type"] == "add_card"} \
+        if dealt and state["phase"] == "build" else set()
     wizards = []
     for w in core["wizards"]:
         spell = state["spells"].get(w["name"], [])
@@ -80,9 +86,7 @@ def present_spell(game: str, state: dict) -> dict:
                         "hand": [{**_card_view(c, urls), "place_act": json.dumps(
                             {"type": "add_card", "wizard": w["name"], "card": c["id"]}),
                             # Only a card that keeps the spell legal may be placed.
-                            "placeable": state["phase"] == "build" and not rounds.check(
-                                state, {"type": "add_card", "wizard": w["name"],
-                                        "card": c["id"]})}
+                            "placeable": (w["name"], c["id"]) in placeable}
                             for c in hands.get(w["name"], [])],
                         "dead_wizard_drawn": (state.get("dead_wizard_cards") or {}).get(
                             w["name"], [])})
@@ -108,8 +112,6 @@ def present_spell(game: str, state: dict) -> dict:
             {"type": "discard_creature", "wizard": name, "creature": i})}
             for i, c in enumerate(w["creatures"])]
     pending = (state.get("reactions") or [None])[0]
-    family = family_for(game)
-    legal = family.legal_actions(state)
     reveal_problems = [{"message": sentence(p.message), "rule": p.rule} for p in family.check(
         state, {"type": "reveal"})] if state["phase"] == "build" else []
     return {

@@ -22,7 +22,7 @@ from engine.core import EngineError, Problem, make_rng
 from engine.families import MAX_SEED, family_for
 from engine.seat_views import seat_may_take, seat_view, seats
 
-from ..models import Sandbox, SandboxEvent, SandboxSeat
+from ..models import Sandbox, SandboxEvent, SandboxSeat, new_sandbox_id
 from . import store
 from .throttling import SandboxActionThrottle, SandboxCreationThrottle
 from .wording import sentence
@@ -137,12 +137,16 @@ def sandbox_access(key) -> Access:
 def seat_links(sandbox: Sandbox) -> list[dict]:
     """Each seat's key and the spectators' (seat None), made the first time they are asked for."""
     names = seats(sandbox.game, sandbox.state)
-    known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+    # A table just made knows its seats' keys; else they are read (no ordering: the
+    # model's joins the table's row for nothing).
+    known = getattr(sandbox, "seat_keys", None) or dict(
+        SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list("seat", "key"))
     missing = [n for n in [*names, ""] if n not in known]
     if missing:
         SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=n) for n in missing],
                                         ignore_conflicts=True)
-        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).values_list("seat", "key"))
+        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list(
+            "seat", "key"))
     return [{"seat": n or None, "key": known[n]} for n in [*names, ""]]
 
 
@@ -216,16 +220,15 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
         state, events = family.new(options, seed)
     except EngineError as exc:
         raise SandboxRefused(exc.message) from exc
-    with transaction.atomic():
-        sandbox = Sandbox.objects.create(game=game, options=options, seed=seed,
-                                         state=family.dump(state), version=1,
-                                         updated=timezone.now())
-        SandboxEvent.objects.create(sandbox=sandbox, seq=0, action=None, events=events,
-                                    version=1)
-        # The seats' links now, in the same transaction: else the owner's first view
-        # of the page would be a write of its own.
-        SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=name) for name in
-                                         [*seats(game, sandbox.state), ""]])
+    now = timezone.now()
+    sandbox = Sandbox(game=game, options=options, seed=seed, state=family.dump(state),
+                      version=1, created=now, updated=now)
+    # The seats' links now, with the table: else the owner's first view of the page would
+    # be a write of its own. The table, its setup entry and its seats are one write.
+    keys = {new_sandbox_id(): name for name in [*seats(game, sandbox.state), ""]}
+    store.create(sandbox, events, keys)
+    sandbox._state.adding = False
+    sandbox.seat_keys = {name: key for key, name in keys.items()}
     return sandbox
 
 
@@ -265,7 +268,9 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     if sandbox.version != expected:
         raise SandboxStale(expected, sandbox.version)
     family = family_for(sandbox.game)
-    state = family.load(sandbox.state)
+    # The row was just read: its state is this call's own, not copied again (a refusal
+    # leaves the row as it was; its page reads it afresh).
+    state = family.load(sandbox.state, copy=False)
     if not access.owner and not (isinstance(action, dict) and seat_may_take(
             action, access.seat, family.actor(state))):
         raise SandboxForbidden(
@@ -275,7 +280,7 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
     if problems:
         raise SandboxRefused(refusal(problems), problems)
     try:
-        state, events = family.apply(state, action)
+        state, events = family.apply(state, action, checked=True)
     except EngineError as exc:  # input the preflight passed but the rule code rejects
         raise SandboxRefused("Not allowed: " + sentence(exc.message)) from exc
     _save(sandbox, family.dump(state), expected, append=(action, events))
@@ -283,18 +288,24 @@ def sandbox_act(sandbox_id, action, expected_version) -> ActOutcome:
 
 
 def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_last=False):
+    """Store ``state`` as the next version if the row is still at ``expected``; with
+    ``append`` (action, events) log the action, with ``drop_last`` remove the newest entry
+    (undo). A stale version changes nothing."""
     now = timezone.now()
     try:
-        with transaction.atomic():
-            if not store.update_if_version(sandbox.pk, expected, state=state, updated=now):
-                raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
-            if drop_last:
-                sandbox.events.order_by("-seq")[:1].get().delete()
-            if append is not None:
-                store.append_event(sandbox.pk, action=append[0], events=append[1],
-                                   version=expected + 1, created=now)
+        if append is not None:  # an action: one write of the store's (one statement on PG)
+            saved = store.save_action(sandbox.pk, expected, state=state, updated=now,
+                                      action=append[0], events=append[1])
+        else:
+            with transaction.atomic():
+                saved = store.update_if_version(sandbox.pk, expected, state=state,
+                                                updated=now)
+                if saved and drop_last:
+                    sandbox.events.order_by("-seq")[:1].get().delete()
     except IntegrityError as exc:  # two writers raced for the same seq
         raise SandboxStale(expected, expected + 1) from exc
+    if not saved:
+        raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
     sandbox.state, sandbox.version, sandbox.updated = state, expected + 1, now
 
 
@@ -347,7 +358,7 @@ def sandbox_replay_log(game, options, seed, actions, like=None) -> Sandbox:
             raise SandboxRefused(refusal(problems, f"Action {n} of the log is not allowed: "),
                                  problems)
         try:
-            state, events = family.apply(state, action)
+            state, events = family.apply(state, action, checked=True)
         except EngineError as exc:
             raise SandboxRefused(f"action {n} of the log: {exc.message}") from exc
         produced.append((action, events))

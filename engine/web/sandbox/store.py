@@ -1,4 +1,5 @@
-"""An action's three statements in plain SQL: read the table, update it, log the action.
+"""An action's three statements in plain SQL: read the table, update it, log the action
+(on PostgreSQL the last two are one statement).
 
 They run on every action. Built through the ORM, compiling them (and reading
 the newest log entry's number first) cost more than the rules themselves; here
@@ -10,11 +11,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.db import connection
+from django.db import connection, transaction
 
 from cardsite.web.sql_names import column, table
 
-from ..models import Sandbox, SandboxEvent
+from ..models import Sandbox, SandboxEvent, SandboxSeat
 
 
 def _prepared(model, values: dict) -> list:
@@ -53,6 +54,20 @@ def _insert_sql() -> str:
             f"FROM {events} WHERE {sandbox} = %s")
 
 
+@cache
+def _moved_sql() -> str:
+    """PostgreSQL: the update and the log entry in one statement (a writable CTE), so an
+    action's write is one round trip with no BEGIN and COMMIT of its own."""
+    events = table(SandboxEvent)
+    sandbox, seq = column(SandboxEvent, "sandbox"), column(SandboxEvent, "seq")
+    given = ", ".join(column(SandboxEvent, name) for name in ("action", "events", "version",
+                                                               "created"))
+    return (f"WITH moved AS ({_update_sql()} RETURNING {column(Sandbox, 'id')} AS id) "
+            f"INSERT INTO {events} ({sandbox}, {seq}, {given}) "
+            f"SELECT moved.id, COALESCE((SELECT MAX({seq}) FROM {events} "
+            f"WHERE {sandbox} = moved.id), 0) + 1, %s, %s, %s, %s FROM moved")
+
+
 def load(sandbox_id: str) -> Sandbox | None:
     with connection.cursor() as cursor:
         cursor.execute(_select_sql(), [sandbox_id])
@@ -80,3 +95,61 @@ def append_event(sandbox_id: str, *, action, events: list, version: int, created
                                       "created": created})
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(), [sandbox_id, *params, sandbox_id])
+
+
+def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
+                events: list) -> bool:
+    """Store ``state`` as version ``expected + 1`` and log ``action`` after the newest
+    entry, all or nothing; False (nothing written) if the row is no longer at ``expected``.
+    A writer that raced for the same entry number raises IntegrityError."""
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        params = [*_prepared(Sandbox, {"state": state, "version": expected + 1,
+                                       "updated": updated}), sandbox_id, expected,
+                  *_prepared(SandboxEvent, {"action": action, "events": events,
+                                            "version": expected + 1, "created": updated})]
+        with connection.cursor() as cursor:
+            cursor.execute(_moved_sql(), params)
+            return cursor.rowcount == 1
+    with transaction.atomic():
+        if not update_if_version(sandbox_id, expected, state=state, updated=updated):
+            return False
+        append_event(sandbox_id, action=action, events=events, version=expected + 1,
+                     created=updated)
+    return True
+
+
+TABLE_FIELDS = ("id", "game", "options", "seed", "state", "version", "created", "updated")
+SETUP_FIELDS = ("sandbox", "seq", "action", "events", "version", "created")
+SEAT_FIELDS = ("key", "sandbox", "seat")
+
+
+def _insert(model, fields, rows: int = 1) -> tuple[str, str]:
+    """(INSERT INTO table (columns), the VALUES rows' placeholders)."""
+    columns = ", ".join(column(model, name) for name in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {table(model)} ({columns})", ", ".join([row] * rows)
+
+
+def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str]) -> None:
+    """Store a new table (``sandbox``, its fields all set), its setup log entry (seq 0) and
+    its seats' keys (seat name -> key, "" the spectators'), all or nothing. PostgreSQL
+    outside a transaction: one statement (a writable CTE), one round trip."""
+    table_row = _prepared(Sandbox, {name: getattr(sandbox, name) for name in TABLE_FIELDS})
+    setup_row = [sandbox.id, *_prepared(SandboxEvent, {
+        "seq": 0, "action": None, "events": setup_events, "version": 1,
+        "created": sandbox.created})]
+    seat_rows = [value for key, seat in seats.items() for value in (key, sandbox.id, seat)]
+    table_sql, table_values = _insert(Sandbox, TABLE_FIELDS)
+    setup_sql, setup_values = _insert(SandboxEvent, SETUP_FIELDS)
+    seat_sql, seat_values = _insert(SandboxSeat, SEAT_FIELDS, len(seats))
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute(f"WITH made AS ({table_sql} VALUES {table_values} RETURNING 1), "
+                           f"setup AS ({setup_sql} SELECT {setup_values[1:-1]} FROM made) "
+                           f"{seat_sql} SELECT seat.* FROM (VALUES {seat_values}) AS seat, made",
+                           [*table_row, *setup_row, *seat_rows])
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"{table_sql} VALUES {table_values}", table_row)
+        cursor.execute(f"{setup_sql} VALUES {setup_values}", setup_row)
+        cursor.execute(f"{seat_sql} VALUES {seat_values}", seat_rows)

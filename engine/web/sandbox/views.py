@@ -109,7 +109,8 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
     the seats' links to hand out); a seat's its own hand and moves; a spectator's the table."""
     sandbox = access.sandbox
     family = family_for(sandbox.game)
-    loaded = family.load(state if state is not None else sandbox.state)
+    # The page only reads the state: the row this request read is not copied again.
+    loaded = family.load(state if state is not None else sandbox.state, copy=False)
     view = present(sandbox.game, loaded)
     readonly = step is not None
     if not access.owner and not view["terminal"]:

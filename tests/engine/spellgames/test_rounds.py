@@ -192,3 +192,18 @@ def test_a_blood_payment_during_a_component_is_its_cost_named_or_not():
     paid, events = step(state, pay)
     assert "for Costly" in events[-1]["text"]
     assert [p.code for p in sr.check(paid, pay)] == ["blood-paid"]
+
+
+@pytest.mark.parametrize("game", ["rumble", "anarchy"])
+def test_a_free_tables_offered_cards_are_parsed_cards(game):
+    """legal_actions checks its own add_card offers without parsing their cards again
+    (check's ``offered``): that holds only while parse_card of an offered card is itself,
+    and the offers are then exactly what a posted card is checked as."""
+    from engine.spellgames.cards import parse_card
+
+    state = sr.new_state(game, ["Alice", "Bob"], 3)
+    offered = [a for a in sr.legal_actions(state) if a["type"] == "add_card"]
+    assert offered
+    for action in offered:
+        assert parse_card(action["card"]) == action["card"]
+        assert sr.check(state, action) == sr.check(state, action, offered=True) == []
