@@ -41,12 +41,17 @@ def _update_sql() -> str:
             f"WHERE {column(Sandbox, 'id')} = %s AND {column(Sandbox, 'version')} = %s")
 
 
-@cache
-def _insert_sql() -> str:
-    events = table(SandboxEvent)
-    sandbox, seq = column(SandboxEvent, "sandbox"), column(SandboxEvent, "seq")
+def _event_columns() -> tuple[str, str, str, str]:
+    """The log's table, its sandbox and seq columns, and the columns an action gives."""
     given = ", ".join(column(SandboxEvent, name) for name in ("action", "events", "version",
                                                                "created"))
+    return (table(SandboxEvent), column(SandboxEvent, "sandbox"), column(SandboxEvent, "seq"),
+            given)
+
+
+@cache
+def _insert_sql() -> str:
+    events, sandbox, seq, given = _event_columns()
     # The next number is read in the same statement; the unique (sandbox, seq)
     # constraint still stops two writers from taking the same one.
     return (f"INSERT INTO {events} ({sandbox}, {seq}, {given}) "
@@ -58,10 +63,7 @@ def _insert_sql() -> str:
 def _moved_sql() -> str:
     """PostgreSQL: the update and the log entry in one statement (a writable CTE), so an
     action's write is one round trip with no BEGIN and COMMIT of its own."""
-    events = table(SandboxEvent)
-    sandbox, seq = column(SandboxEvent, "sandbox"), column(SandboxEvent, "seq")
-    given = ", ".join(column(SandboxEvent, name) for name in ("action", "events", "version",
-                                                               "created"))
+    events, sandbox, seq, given = _event_columns()
     return (f"WITH moved AS ({_update_sql()} RETURNING {column(Sandbox, 'id')} AS id) "
             f"INSERT INTO {events} ({sandbox}, {seq}, {given}) "
             f"SELECT moved.id, COALESCE((SELECT MAX({seq}) FROM {events} "
