@@ -93,6 +93,9 @@ GAME_TYPES: dict[str, tuple[EntryType, ...]] = {
         # Card parts include Victory Points and Cost; what can be bought is listed
         # under Gameplay (Line-Up, Legendary Devils, Familiar, Spellbook, Wild Magic).
         _T("starter", "card", ("vp",), "1. Oversized Wizards and Starting Decks"),
+        # The Satan guide's Setup: "you start with 15 diabolical Satan Starter cards";
+        # like a Wizard's starting deck they are dealt, not bought.
+        _T("satan-starter", "card", ("vp",), "Setup"),
         _T("treasure", "card", ("cost", "vp"), "Types of Cards"),
         _T("creature", "card", ("cost", "vp"), "Types of Cards"),
         _T("wizard", "card", ("cost", "vp"), "Types of Cards"),

@@ -96,6 +96,17 @@ class EntrySupportTests(SimpleTestCase):
                                             "notes": 'the guide lists "10 Hellfire cards"'}),
                          ["copies=10"])
 
+    def test_every_stored_type_is_one_of_its_games_types(self):
+        """The admin, the submission form and the machine reading offer only the game's
+        types; a stored type outside them could be neither chosen nor read."""
+        from cardsite.catalog.games import entry_type
+
+        for game in fixture_games():
+            for entry in game["entries"]:
+                if entry["type"]:
+                    with self.subTest(f"{game['slug']}/{entry['slug']}"):
+                        self.assertIsNotNone(entry_type(game["slug"], entry["type"]))
+
     def test_component_groups_are_headings_of_the_rulebook(self):
         for game in fixture_games():
             book = norm(rulebook(game["rulebook"]))

@@ -134,3 +134,11 @@ def test_a_flat_scan_whose_art_is_big_blobs_still_reads_its_title():
     reading = read_card(card_photo("MEGA ZORCH", seed=5), game="rumble",
                         component="delivery-cards")
     assert reading.name.value == "MEGA ZORCH"
+
+
+def test_satans_starter_component_reads_as_its_own_type():
+    """"satan-starter-cards" names both starter and satan-starter: the longer wins."""
+    from cardsite.ocr.fields import _type_labels
+
+    assert _type_labels("satanic-panic", "satan-starter-cards") == {"satan starter": "satan-starter"}
+    assert _type_labels("satanic-panic", "glyph-starter-cards") == {"starter": "starter"}
