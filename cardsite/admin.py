@@ -8,15 +8,23 @@ Every form asks for a change reason (ChangeReasonAdmin).
 import json
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Count
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.html import format_html
 
 from cardsite.catalog import games, validation
 from cardsite.editorial.admin_fields import ChangeReasonAdmin, ChangeReasonForm, StringListField
 from cardsite.editorial.admin_history import HistoryAdmin
 from cardsite.images.admin import IMAGE_FIELDS, EntryImageFields, images_panel
+from cardsite.images.models import EntryImage, Reading
 from cardsite.models import Component, Entry, Game, RollBand
+from cardsite.submissions import machine
+from cardsite.submissions.services import entry_images_read_later
 from rulesref.models import Ruling
+
+MACHINE_READ = "Read by machine — check."
 
 # Inline rows are labelled by what they are, not "Ruling_entries object (72)".
 Ruling.entries.through.__str__ = lambda link: f"Ruling: {link.ruling}"
@@ -169,6 +177,30 @@ class EntryForm(EntryImageFields, ChangeReasonForm):
         keywords = {g: list(games.GAME_KEYWORDS.get(g, ())) for g in games.GAME_SLUGS}
         self.fields["keywords"].widget.attrs["data-keywords"] = json.dumps(
             {str(pk): keywords.get(slug, []) for pk, slug in Game.objects.values_list("pk", "slug")})
+        if self.instance.pk and not self.is_bound:
+            self._offer_reading()
+
+    def _offer_reading(self):
+        """Fill the fields still unknown from the machine's reading of the front image, each
+        marked for checking; the editor saves them or not (nothing is written before)."""
+        front = EntryImage.objects.filter(entry_id=self.instance.pk, face=EntryImage.Face.FRONT,
+                                          reading_status=Reading.DONE).first()
+        if front is None:
+            return
+        entry = self.instance
+        offered = {name: value for name, (value, _) in machine.reading_fields(front.reading).items()
+                   if name != "name" and getattr(entry, name) in (None, "")}
+        if not entry.abilities and (front.reading or {}).get("abilities"):
+            offered["abilities"] = front.reading["abilities"]
+        type_slug = entry.type or offered.get("type")
+        barred = set(games.not_applicable(entry.game.slug, type_slug, entry.kind))
+        for name, value in offered.items():
+            if name in barred or name not in self.fields:
+                continue
+            field = self.fields[name]
+            self.initial[name] = value
+            field.help_text = format_html("<strong>{}</strong> {}", MACHINE_READ, field.help_text)
+            field.widget.attrs["class"] = (field.widget.attrs.get("class", "") + " machine-read").strip()
 
     def clean_type(self):
         return self.cleaned_data["type"] or None
@@ -253,8 +285,35 @@ class EntryAdmin(ChangeReasonAdmin, HistoryAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.save_images(form.instance, request.user,
-                         form.cleaned_data.get("change_reason") or "Image uploaded in the admin")
+        images = form.save_images(form.instance, request.user,
+                                  form.cleaned_data.get("change_reason") or "Image uploaded in the admin")
+        request.machine_reading = entry_images_read_later(images)
+
+    def _to_the_reading(self, request, obj):
+        """After a new front photo, back to the entry, where the machine's reading fills the
+        fields still unknown (or says why it could not)."""
+        if not getattr(request, "machine_reading", 0) or {"_addanother", "_saveasnew"} & set(request.POST):
+            return None
+        front = EntryImage.objects.filter(entry=obj, face=EntryImage.Face.FRONT).first()
+        status = front.reading_status if front else Reading.NONE
+        if status == Reading.DONE:
+            self.message_user(request, "The front photo was read by machine: the fields still "
+                                       f"unknown are filled from it below, marked “{MACHINE_READ}” "
+                                       "Nothing of it is saved until you save.")
+        elif status in (Reading.QUEUED, Reading.RUNNING):
+            self.message_user(request, "The front photo is being read by machine: reload this page "
+                                       "in a moment to have the fields still unknown filled from it.")
+        else:
+            self.message_user(request, f"The front photo was not read by machine: "
+                                       f"{front.reading_note if front else 'no photo'}",
+                              level=messages.WARNING)
+        return HttpResponseRedirect(reverse("admin:cardsite_entry_change", args=[obj.pk]))
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self._to_the_reading(request, obj) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        return self._to_the_reading(request, obj) or super().response_change(request, obj)
 
     @admin.display(boolean=True, description="text", ordering="text")
     def has_text(self, obj):

@@ -9,7 +9,7 @@ from django.utils.html import format_html, format_html_join
 
 from cardsite.editorial.admin_history import HistoryAdmin
 from cardsite.images.links import faces
-from cardsite.images.models import FACES, EntryImage
+from cardsite.images.models import FACES, EntryImage, Reading
 from cardsite.images.services import ImageDetails, entry_image_save, image_check
 from cardsite.images.storage import media_url
 from cardsite.images.uploads import ImageRejected
@@ -23,6 +23,19 @@ def _thumbnail(image: EntryImage, rendition: str = "small"):
                        media_url(image.key("large")), media_url(image.key(rendition)),
                        image.renditions[rendition]["width"], image.renditions[rendition]["height"],
                        image.entry.name, image.face)
+
+
+def _reading_line(image: EntryImage) -> str:
+    """Where the machine's reading of this photo stands; what it read as the name."""
+    if image.reading_status == Reading.NONE:
+        return ""
+    name = ((image.reading or {}).get("name") or {}).get("value")
+    said = (f"; it read the name as “{name}”" if name and name != image.entry.name else "")
+    if image.reading_status == Reading.DONE:
+        said += ". The fields still unknown are filled from it below, marked for checking"
+    return format_html('<br><span class="machine-reading">Machine reading: {}{}{}</span>',
+                       image.get_reading_status_display().lower(), said,
+                       f" ({image.reading_note})" if image.reading_note else "")
 
 
 def images_panel(entry) -> str:
@@ -40,10 +53,10 @@ def images_panel(entry) -> str:
         who = image.uploaded_by.get_username() if image.uploaded_by else "unknown"
         return format_html(
             '<div class="entry-image"><b>{}</b> {}<br>{} · {} · {} x {} px<br>{} by {}, {}'
-            '<br><a href="{}">history (revert)</a></div>',
+            '<br><a href="{}">history (revert)</a>{}</div>',
             face.capitalize(), _thumbnail(image), image.get_status_display(),
             image.get_source_display(), image.width, image.height, image.credit or "no credit",
-            who, image.uploaded_at.strftime("%Y-%m-%d %H:%M"), history)
+            who, image.uploaded_at.strftime("%Y-%m-%d %H:%M"), history, _reading_line(image))
     return format_html('<div class="entry-images">{}</div>',
                        format_html_join("", "{}", ((face_html(f),) for f in FACES)))
 

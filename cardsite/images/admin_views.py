@@ -16,6 +16,7 @@ from cardsite.images.zips import (
     image_zip_apply,
     image_zip_plan,
 )
+from cardsite.submissions.services import entry_images_read_later
 
 PERMISSION = "images.add_entryimage"
 TITLE = "Add images from a zip"
@@ -85,5 +86,11 @@ def image_zip_confirm(request, pk: int):
                                   "Here is the zip checked again.")
         return _render(request, "editorial/images_zip.html", TITLE, form=ImageZipForm(), plan=plan)
     pending.delete()
-    messages.success(request, f"{len(plan.matched)} image(s) from {pending.filename} saved.")
+    fronts = EntryImage.objects.filter(entry__in=[item.entry for item in plan.matched
+                                                  if item.face == EntryImage.Face.FRONT],
+                                       face=EntryImage.Face.FRONT)
+    read = entry_images_read_later(fronts)
+    messages.success(request, f"{len(plan.matched)} image(s) from {pending.filename} saved"
+                              + (f"; {read} front(s) are being read by machine, offered on each "
+                                 "entry's page for the fields still unknown." if read else "."))
     return _render(request, "editorial/images_zip.html", TITLE, form=ImageZipForm(), done=plan)

@@ -9,6 +9,16 @@ FACES = ("front", "back")
 RENDITIONS = ("small", "normal", "large", "original")
 
 
+class Reading(models.TextChoices):
+    """Where a photo's machine reading stands (a player's submission or an entry's image)."""
+    NONE = "none", "No photo read"
+    QUEUED = "queued", "Waiting for the reader"
+    RUNNING = "running", "Being read"
+    DONE = "done", "Read by machine"
+    UNAVAILABLE = "unavailable", "Machine reading not available"
+    FAILED = "failed", "Could not be read"
+
+
 class EntryImage(models.Model):
     """The image of one face of an entry, with its renditions' storage keys.
 
@@ -46,7 +56,13 @@ class EntryImage(models.Model):
     width = models.PositiveIntegerField(help_text="The original's width in pixels.")
     height = models.PositiveIntegerField(help_text="The original's height in pixels.")
     renditions = models.JSONField(default=dict)
-    history = HistoricalRecords()
+    # The machine's reading of a front uploaded in the admin (Reading.to_dict() plus the
+    # drafted abilities): offered in the entry's form for the fields still unknown.
+    reading_status = models.CharField(max_length=12, choices=Reading.choices,
+                                      default=Reading.NONE)
+    reading = models.JSONField(null=True, blank=True)
+    reading_note = models.CharField(max_length=300, blank=True)
+    history = HistoricalRecords(excluded_fields=["reading_status", "reading", "reading_note"])
 
     class Meta:
         ordering = ["entry", "face"]

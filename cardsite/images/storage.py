@@ -31,6 +31,11 @@ def store(files: list[Encoded]) -> dict:
     return renditions
 
 
+def stored_bytes(key: str) -> bytes:
+    with image_storage().open(key, "rb") as file:
+        return file.read()
+
+
 def media_url(key: str | None, request=None) -> str | None:
     """The absolute URL (with ``request``, or when MEDIA_URL is absolute) of a stored key."""
     if not key:

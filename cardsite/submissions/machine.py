@@ -40,6 +40,17 @@ def read_photo(data: bytes, *, game: str, component: str | None, known_names) ->
     return reading.to_dict()
 
 
+def read_and_draft(data: bytes, *, game: str, component: str | None) -> dict:
+    """The photo's reading with ``abilities`` drafted from its text; Unavailable or Failed.
+    The game's entry names help the reader with a name it is unsure of."""
+    known = list(Entry.objects.filter(game__slug=game).values_list("name", flat=True))
+    reading = read_photo(data, game=game, component=component, known_names=known)
+    reading["abilities"] = draft((reading.get("text") or {}).get("value"), game=game,
+                                 type_slug=(reading.get("type") or {}).get("value"),
+                                 name=(reading.get("name") or {}).get("value"))
+    return reading
+
+
 def draft(text: str | None, *, game: str, type_slug: str | None,
           name: str | None = None) -> list[dict]:
     """The abilities drafted from ``text`` (valid in the ability language), [] for no text.

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from cardsite.images.models import Reading
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
@@ -47,13 +49,7 @@ class Submission(models.Model):
         MERGED = "merged", "Merged into an entry"
         REJECTED = "rejected", "Rejected"
 
-    class Reading(models.TextChoices):
-        NONE = "none", "No photo read"
-        QUEUED = "queued", "Waiting for the reader"
-        RUNNING = "running", "Being read"
-        DONE = "done", "Read by machine"
-        UNAVAILABLE = "unavailable", "Machine reading not available"
-        FAILED = "failed", "Could not be read"
+    Reading = Reading  # shared with an entry's image read in the admin
 
     token = models.CharField(max_length=32, unique=True, default=new_token)
     game = models.ForeignKey("cardsite.Game", on_delete=models.CASCADE, related_name="+")

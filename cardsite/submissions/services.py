@@ -30,7 +30,7 @@ from cardsite.images.services import ImageDetails, entry_image_save
 from cardsite.models import Entry
 from cardsite.submissions import machine, photos
 from cardsite.submissions.models import Submission
-from cardsite.submissions.tasks import read_submission
+from cardsite.submissions.tasks import read_entry_image, read_submission
 from cardsite.web.db_contention import locked
 
 FIELDS = ("name", "type", "initiative", "cost", "text")
@@ -279,3 +279,16 @@ def submission_reject(*, submission: Submission, user, reason: str) -> Submissio
         submission = _locked_pending(submission)
         _close(submission, Submission.Status.REJECTED, user, note=reason.strip()[:1000])
     return submission
+
+
+def entry_images_read_later(images) -> int:
+    """Queue the machine reading of the fronts among ``images`` (just uploaded by an editor),
+    committed with the caller's transaction; the entry's form offers each reading for the
+    fields still unknown. Returns how many were queued."""
+    fronts = [image.pk for image in images if image.face == EntryImage.Face.FRONT]
+    EntryImage.objects.filter(pk__in=fronts).update(
+        reading_status=Submission.Reading.QUEUED,
+        reading=None, reading_note="")
+    for pk in fronts:
+        read_entry_image.enqueue(pk)
+    return len(fronts)

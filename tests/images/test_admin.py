@@ -85,7 +85,8 @@ def _picture(seed):
     return pictures.encoded(pictures.card_picture(146, 204, seed=seed), "PNG")
 
 
-def test_zip_preview_matches_names_and_writes_nothing_until_confirmed(editor_client, media):
+def test_zip_preview_matches_names_and_writes_nothing_until_confirmed(editor_client, media,
+                                                                      machine_reads):
     url = reverse("editorial-images")
     upload = _zip({"zapper.jpg": _picture(1), "rumble/zapper-back.png": _picture(2),
                    "tentakiler.png": _picture(3), "__MACOSX/._zapper.jpg": b"junk"})
@@ -109,6 +110,10 @@ def test_zip_preview_matches_names_and_writes_nothing_until_confirmed(editor_cli
     assert saved == {("zapper", "front", "Club scans"), ("zapper", "back", "Club scans"),
                      ("tentakiller", "front", "Club scans")}
     assert not PendingImageBatch.objects.exists()
+    # the fronts are read by machine, offered on each entry's page
+    assert "2 front(s) are being read by machine" in done.content.decode()
+    assert {(i.face, i.reading_status) for i in EntryImage.objects.all()} == {
+        ("front", "done"), ("back", "none")}
 
 
 @pytest.mark.parametrize("files, message", [
@@ -140,3 +145,57 @@ def test_the_worklist_counts_images_and_links_the_zip_upload(editor_client, zapp
     entry_image_save(entry=zapper, face="front", upload=_picture(1))
     page = editor_client.get(reverse("editorial-coverage") + "?game=rumble").content.decode()
     assert "With image" in page and reverse("editorial-images") in page
+
+
+READ = {"name": {"value": "Quuxwand!", "confidence": 0.9},
+        "type": {"value": "relic", "confidence": 0.8},
+        "text": {"value": "Each foe takes 1 damage.", "confidence": 0.85},
+        "raw_text": "", "seconds": 0.1, "warnings": [], "name_hint": None}
+
+
+@pytest.fixture
+def machine_reads(monkeypatch):
+    from cardsite.submissions import machine
+    monkeypatch.setattr(machine, "read_photo", lambda data, **kw: dict(READ))
+
+
+def test_a_front_uploaded_in_the_admin_is_read_and_offered_for_the_unknown_fields(
+        editor_client, quuxwand, media, machine_reads):
+    quuxwand.text = None
+    quuxwand.save()
+    url = reverse("admin:cardsite_entry_change", args=[quuxwand.pk])
+    response = editor_client.post(url, form_data(editor_client, url, front_image=_jpeg(1),
+                                                 change_reason="Front photo"))
+    assert response.status_code == 302 and response["Location"] == url  # back to the reading
+    image = EntryImage.objects.get(entry=quuxwand, face="front")
+    assert image.reading_status == "done" and image.reading["text"]["value"]
+    quuxwand.refresh_from_db()
+    assert quuxwand.text is None  # offered, not written
+    page = editor_client.get(url).content.decode()
+    assert "The front photo was read by machine" in page
+    assert "Read by machine — check.</strong>" in page and "Each foe takes 1 damage." in page
+    assert "it read the name as “Quuxwand!”" in page  # a known name is shown, never replaced
+    form = editor_client.get(url).context["adminform"].form
+    assert form.initial["text"] == "Each foe takes 1 damage."
+    assert form.initial["name"] == "Quuxwand" and form.initial["type"] == "relic"
+    # the editor saves: the reading becomes the entry's, credited to the editor's reason
+    assert editor_client.post(url, form_data(editor_client, url, change_reason="Checked")
+                              ).status_code == 302
+    quuxwand.refresh_from_db()
+    assert quuxwand.text == "Each foe takes 1 damage."
+    assert quuxwand.history.first().history_change_reason == "Checked"
+
+
+def test_without_the_reader_the_entry_page_says_so_and_offers_nothing(editor_client, quuxwand,
+                                                                       media, monkeypatch):
+    from cardsite.submissions import machine
+
+    def unavailable(data, **kw):
+        raise machine.Unavailable("Tesseract is not installed.")
+    monkeypatch.setattr(machine, "read_photo", unavailable)
+    url = reverse("admin:cardsite_entry_change", args=[quuxwand.pk])
+    editor_client.post(url, form_data(editor_client, url, front_image=_jpeg(1)))
+    page = editor_client.get(url).content.decode()
+    assert "The front photo was not read by machine: Tesseract is not installed." in page
+    assert "Machine reading: machine reading not available (Tesseract is not installed.)" in page
+    assert "Read by machine — check.</strong>" not in page
