@@ -9,6 +9,7 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.templatetags.admin_urls import add_preserved_filters
 from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.urls import reverse
@@ -25,6 +26,7 @@ from cardsite.submissions.services import entry_images_read_later
 from rulesref.models import Ruling
 
 MACHINE_READ = "Read by machine — check."
+MACHINE_DRAFTED = "Drafted by machine from the text read — check."
 
 # Inline rows are labelled by what they are, not "Ruling_entries object (72)".
 Ruling.entries.through.__str__ = lambda link: f"Ruling: {link.ruling}"
@@ -199,7 +201,8 @@ class EntryForm(EntryImageFields, ChangeReasonForm):
                 continue
             field = self.fields[name]
             self.initial[name] = value
-            field.help_text = format_html("<strong>{}</strong> {}", MACHINE_READ, field.help_text)
+            mark = MACHINE_DRAFTED if name == "abilities" else MACHINE_READ
+            field.help_text = format_html("<strong>{}</strong> {}", mark, field.help_text)
             field.widget.attrs["class"] = (field.widget.attrs.get("class", "") + " machine-read").strip()
 
     def clean_type(self):
@@ -307,7 +310,9 @@ class EntryAdmin(ChangeReasonAdmin, HistoryAdmin):
             self.message_user(request, f"The front photo was not read by machine: "
                                        f"{front.reading_note if front else 'no photo'}",
                               level=messages.WARNING)
-        return HttpResponseRedirect(reverse("admin:cardsite_entry_change", args=[obj.pk]))
+        url = reverse("admin:cardsite_entry_change", args=[obj.pk])
+        return HttpResponseRedirect(add_preserved_filters(
+            {"preserved_filters": self.get_preserved_filters(request), "opts": self.opts}, url))
 
     def response_add(self, request, obj, post_url_continue=None):
         return self._to_the_reading(request, obj) or super().response_add(request, obj, post_url_continue)

@@ -33,6 +33,8 @@ catalog_import(data=sample_catalog())
 ensure_roles()
 user = User.objects.create_user("reviewer", password="pw-review-1234", is_staff=True)
 user.groups.add(Group.objects.get(name="Reviewer"))
+editor = User.objects.create_user("editor", password="pw-editor-1234", is_staff=True)
+editor.groups.add(Group.objects.get(name="Editor"))
 print("ok")
 """
 PHOTO = card_photo("MEGA ZORCH", seed=5)
@@ -73,10 +75,10 @@ def wait_for_reading(page):
         "data-status", "done", timeout=60_000)
 
 
-def login(page, base):
+def login(page, base, user="reviewer", password="pw-review-1234"):
     page.goto(base + "/admin/login/")
-    page.fill("#id_username", "reviewer")
-    page.fill("#id_password", "pw-review-1234")
+    page.fill("#id_username", user)
+    page.fill("#id_password", password)
     page.get_by_role("button", name="Log in").click()
 
 
@@ -168,3 +170,43 @@ def test_the_same_photo_is_offered_as_a_duplicate_and_a_rejection_changes_nothin
     expect(page.locator("body")).not_to_contain_text("Zorch Twice")
     page.close()
     time.sleep(0)
+
+
+def test_an_editor_uploads_a_front_and_the_worker_offers_its_text(site, browser, tmp_path,
+                                                                  screenshot_dir):
+    """Zapper's text is unknown in the sample: the worker reads the photo, the entry's form
+    offers the text marked for checking, and nothing is stored until the editor saves."""
+    from tests.ocr.cardfaces import CardSpec, photograph, render
+    text = "The strongest foe takes 3 damage."
+    path = tmp_path / "zapper.jpg"
+    path.write_bytes(photograph(render(CardSpec("Zapper", "Delivery", 0, text), "dejavu-sans",
+                                       seed=2), "light-gradient", seed=2))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    login(page, site, "editor", "pw-editor-1234")
+    page.goto(site + "/admin/cardsite/entry/?q=zapper")
+    page.get_by_role("link", name="Zapper").first.click()
+    change_url = page.url
+    page.set_input_files("#id_front_image", str(path))
+    page.fill("#id_change_reason", "Front photo")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".messagelist")).to_contain_text("The front photo")
+    assert page.url == change_url  # back on the entry, not the list
+    for _ in range(60):  # the worker polls every 0.2 s; a reading takes about a second
+        if page.locator(".machine-reading").inner_text().startswith("Machine reading: read"):
+            break
+        time.sleep(0.5)
+        page.reload()
+    expect(page.locator(".machine-reading")).to_contain_text("read by machine")
+    field = page.locator("#id_text")
+    expect(field).to_have_class(re.compile("machine-read"))
+    assert "strongest foe takes 3 damage" in field.input_value()
+    expect(page.locator(".form-row.field-text")).to_contain_text("Read by machine — check.")
+    page.screenshot(path=screenshot_dir / "admin-entry-reading-desktop.png", full_page=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844})
+    phone_page = phone.new_page()
+    login(phone_page, site, "editor", "pw-editor-1234")
+    phone_page.goto(change_url)
+    phone_page.screenshot(path=screenshot_dir / "admin-entry-reading-phone.png", full_page=True)
+    phone.close()
+    context.close()
