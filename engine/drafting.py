@@ -36,6 +36,9 @@ UNLABELLED = {
 STANDING = {"standee", "ability-tile"}
 # Triggers whose effects the language's one-off effects cannot express: a standing rule.
 BY_HAND_TRIGGERS = {"ongoing"}
+# Satanic Panic, "Ability Tile Cards": a tile's own cards "can either replace a Starter card,
+# or are set aside for later use", when the tile is chosen at the start of the game.
+AT_SETUP = re.compile(r"(?:start with|replace \S+ of your starter)\b", re.IGNORECASE)
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -273,6 +276,10 @@ def draft_abilities(text: str | None, *, game: str | None = None, type: str | No
         elif band and draft.band(int(band["low"]), None if band["up"] else int(band["high"])):
             if band["rest"]:
                 draft.add(band["rest"])
+        elif kind == "ability-tile" and AT_SETUP.match(sentence):
+            draft.open("setup", sure=False)
+            draft.add(sentence)
+            draft.effects = None  # what follows is the tile's standing text again
         else:
             if band:  # a band out of order: the sentence stays by hand, on its own
                 draft.open(draft.default, sure=False)
