@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefetch, Q, Value, When
 
+from cardsite.browse.entry_rows import entry_with_relations
 from cardsite.browse.filters import EntryFilterSet
 from cardsite.catalog import games as game_defs
 from cardsite.images.links import attach_faces
@@ -193,17 +194,17 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
 
 def card_detail(*, game: str, slug: str, bands: bool = True) -> Entry:
     """One entry with its bands, rulings and the rules that mention it (Entry.DoesNotExist).
-    Without ``bands`` its bands are read by ``attach_bands`` instead: for a page that
-    only reads them (``entry.bands.all()`` is then a list, not a queryset)."""
-    entry = Entry.objects.select_related("game", "component").prefetch_related(
-        *(["bands"] if bands else []), "images",
+    Without ``bands`` (for a page that only reads them) its relations are read in plain
+    statements (cardsite.browse.entry_rows), each a list as if prefetched: the ORM's
+    querysets are kept where a write may follow (``entry.bands.all().delete()``)."""
+    if not bands:
+        return entry_with_relations(game=game, slug=slug)
+    return Entry.objects.select_related("game", "component").prefetch_related(
+        "bands", "images",
         Prefetch("rulings", queryset=Ruling.objects.select_related("game").prefetch_related(
             Prefetch("rules", queryset=Rule.objects.select_related("game")))),
         Prefetch("mentioned_in_rules", queryset=Rule.objects.select_related("game")),
     ).get(game__slug=game, slug=slug)
-    if not bands:
-        attach_bands([entry])
-    return entry
 
 
 NEIGHBOUR_WINDOW = 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import quote
 
-from django.urls import NoReverseMatch, get_script_prefix, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.http import RFC3986_SUBDELIMS
 
 _SAFE = RFC3986_SUBDELIMS + "/~:@"  # what reverse() leaves unquoted in a path
@@ -40,6 +40,29 @@ def url(name: str, fallback: str, *args: str) -> str:
 
 def _url(name: str, fallback: str, *args: str) -> str:
     template = _template(name, len(args), fallback, get_script_prefix())
+    return template.format(*(quote(str(a), safe=_SAFE) for a in args))
+
+
+@lru_cache(maxsize=256)
+def _exact_template(name: str, arity: int, prefix: str, urlconf) -> str | None:
+    """The URL template of ``name`` with ``arity`` arguments, or None where reverse()
+    refuses the placeholders (an ``int`` converter, a name not routed)."""
+    try:
+        url = reverse(name, args=[_slot(i) for i in range(arity)], urlconf=urlconf)
+    except NoReverseMatch:
+        return None
+    for i in range(arity):
+        url = url.replace(_slot(i), f"{{{i}}}")
+    return url
+
+
+def reversed_url(name: str, *args) -> str:
+    """``reverse(name, args=args)``, from a template reversed once per process where
+    the name's arguments are slugs or strings (NoReverseMatch as reverse() raises it)."""
+    urlconf = get_urlconf()
+    template = _exact_template(name, len(args), get_script_prefix(), urlconf)
+    if template is None:
+        return reverse(name, args=args, urlconf=urlconf)
     return template.format(*(quote(str(a), safe=_SAFE) for a in args))
 
 
