@@ -302,6 +302,10 @@ def place(lines: list[Line], card_height: int, *, game: str | None = None,
         if words and again.confidence > name.confidence:
             name = Field(" ".join(words), again.confidence)
 
+    if name.value:
+        # A title is one printed line: a hyphen followed by a space inside it is the
+        # reader's ("Enslave- 'Em-All Ball"), not a word broken over two lines.
+        name = Field(re.sub(r"(?<=[A-Za-z])- (?=['A-Za-z])", "-", name.value), name.confidence)
     hint = None
     if name.value and known_names:
         found = process.extractOne(name.value, list(known_names), scorer=fuzz.ratio,

@@ -142,3 +142,13 @@ def test_satans_starter_component_reads_as_its_own_type():
 
     assert _type_labels("satanic-panic", "satan-starter-cards") == {"satan starter": "satan-starter"}
     assert _type_labels("satanic-panic", "glyph-starter-cards") == {"starter": "starter"}
+
+
+def test_a_space_the_reader_put_after_a_hyphen_in_the_title_goes():
+    from cardsite.ocr.fields import Line, place
+
+    title = Line(["Enslave-", "'Em-All", "Ball"], [90, 90, 90], 40, 40, 600, 90, [50, 50, 50])
+    body = Line(["+1", "Power."], [90, 90], 40, 500, 300, 530, [30, 30])
+    assert place([title, body], 880).name.value == "Enslave-'Em-All Ball"
+    title = Line(["Glyph", "-", "Fizzle"], [90, 90, 90], 40, 40, 600, 90, [50, 50, 50])
+    assert place([title, body], 880).name.value == "Glyph - Fizzle"  # a dash between words stays
