@@ -205,7 +205,10 @@ def main() -> None:
             stale.unlink()
         build_database(args.entries, env)
         marker.write_text(url)
-    env.update(INPROCESS_FLOOR_CHILD="1", RESPONSE_CACHE="0",
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    # One server backend for the whole run, whose CPU is read (production's 60 s
+    # would reconnect mid-run).
+    env.update(INPROCESS_FLOOR_CHILD="1", CONN_MAX_AGE="86400", RESPONSE_CACHE="0",
                DJANGO_SETTINGS_MODULE="bench.floor_settings")
     subprocess.run([sys.executable, *sys.argv], cwd=ROOT, env=env, check=True)
 

@@ -5,9 +5,11 @@ import re
 from html import escape
 
 from django import template
+from django.conf import settings
 from django.template.defaultfilters import linebreaksbr
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as url_tag
+from django.template.loader import get_template
 from django.urls import NoReverseMatch
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
@@ -176,6 +178,26 @@ def _value(item, key: str) -> str:
     """``{{ item.key }}`` of a stored JSON object: the key's value, escaped."""
     value = item.get(key, "") if isinstance(item, dict) else getattr(item, key, "")
     return escape(str(value))
+
+
+_SYNTAX_HELP: dict[tuple, str] = {}
+
+
+@register.simple_tag(takes_context=True)
+def syntax_help(context, url_name: str):
+    """includes/syntax_help.html for the search of ``url_name``, open when the page
+    has no query: rendered once per process for each (its 22 examples, each
+    URL-encoded, were a tenth of a search page). Rendered each time with DEBUG on,
+    where templates are edited."""
+    example_base = links.reversed_url(url_name)
+    key = (example_base, bool(context.get("q")))
+    html = _SYNTAX_HELP.get(key)
+    if html is None:
+        html = get_template("includes/syntax_help.html").render(
+            {"example_base": example_base, "q": key[1]})
+        if not settings.DEBUG:
+            _SYNTAX_HELP[key] = html
+    return mark_safe(html)
 
 
 class LinkNode(URLNode):
