@@ -150,6 +150,18 @@ else:
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH,
                     "CONN_MAX_AGE": CONN_MAX_AGE}
     }
+# PostgreSQL: statements bound on the server and prepared from their second use on
+# a connection (psycopg 3's prepare_threshold), so a page's fixed statements (a card
+# page's six, a search's count and ranking shapes) are planned once per connection:
+# an uncached card page 5.5 -> 3.8 ms CPU, the server's share 1.9 -> 0.8 ms
+# (bench/inprocess_floor.py). DATABASE_PREPARED=0 turns it off (a connection pooler
+# in transaction mode, such as PgBouncer before 1.21, cannot keep prepared statements).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
+        "DATABASE_PREPARED", "1").strip().lower() not in ("0", "false", "no", "off"):
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "server_side_binding": True,
+        "prepare_threshold": int(os.environ.get("DATABASE_PREPARE_THRESHOLD", "2")),
+    })
 # However SQLite is chosen (unset, or DATABASE_URL=sqlite:///...), one configuration:
 # WAL lets readers and one writer work at once (several gunicorn workers);
 # IMMEDIATE transactions take the write lock at BEGIN, where the busy timeout
