@@ -18,7 +18,7 @@ from engine.bots import POLICIES, playout
 from engine.core import make_rng
 from engine.families import family_for
 
-from ..models import Sandbox, SandboxEvent
+from ..models import Sandbox, SandboxEvent, stored_state
 from .service import (
     Access,
     SandboxForbidden,
@@ -78,7 +78,8 @@ def _save_many(sandbox: Sandbox, state: dict, expected: int, actions: list[dict]
     try:
         with transaction.atomic():
             if not Sandbox.objects.filter(pk=sandbox.pk, version=expected).update(
-                    state=state, version=expected + count, updated=now):
+                    state=stored_state(state, sandbox.catalog_id), version=expected + count,
+                    updated=now):
                 raise SandboxStale(expected, Sandbox.objects.get(pk=sandbox.pk).version)
             last = SandboxEvent.objects.filter(sandbox_id=sandbox.pk).aggregate(
                 top=Max("seq"))["top"] or 0

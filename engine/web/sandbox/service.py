@@ -22,7 +22,15 @@ from engine.core import EngineError, Problem, make_rng
 from engine.families import MAX_SEED, family_for
 from engine.seat_views import seat_may_take, seat_view, seats
 
-from ..models import Sandbox, SandboxEvent, SandboxSeat, new_sandbox_id
+from ..models import (
+    DealtCatalog,
+    Sandbox,
+    SandboxEvent,
+    SandboxSeat,
+    forget_cards,
+    new_sandbox_id,
+    stored_state,
+)
 from . import store
 from .throttling import SandboxActionThrottle, SandboxCreationThrottle
 from .wording import sentence
@@ -221,12 +229,24 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
     except EngineError as exc:
         raise SandboxRefused(exc.message) from exc
     now = timezone.now()
-    sandbox = Sandbox(game=game, options=options, seed=seed, state=family.dump(state),
-                      version=1, created=now, updated=now)
+    dumped = family.dump(state)
+    # The cards it was dealt are stored once for every table dealt the same (DealtCatalog).
+    cards = dumped.get("catalog")
+    sandbox = Sandbox(game=game, options=options, seed=seed, state=dumped, version=1,
+                      created=now, updated=now,
+                      catalog_id=store.catalog_key(game, cards) if cards else None)
     # The seats' links now, with the table: else the owner's first view of the page would
     # be a write of its own. The table, its setup entry and its seats are one write.
     keys = {new_sandbox_id(): name for name in [*seats(game, sandbox.state), ""]}
-    store.create(sandbox, events, keys)
+    try:
+        store.create(sandbox, events, keys)
+    except IntegrityError:
+        if sandbox.catalog_id is None:
+            raise
+        # Its DealtCatalog row was cleaned up since this process wrote it: write it again.
+        store.forget_written(sandbox.catalog_id)
+        sandbox.catalog_id = store.catalog_key(game, cards)
+        store.create(sandbox, events, keys)
     sandbox._state.adding = False
     sandbox.seat_keys = {name: key for key, name in keys.items()}
     return sandbox
@@ -295,11 +315,12 @@ def _save(sandbox: Sandbox, state: dict, expected: int, *, append=None, drop_las
     try:
         if append is not None:  # an action: one write of the store's (one statement on PG)
             saved = store.save_action(sandbox.pk, expected, state=state, updated=now,
-                                      action=append[0], events=append[1])
+                                      action=append[0], events=append[1],
+                                      catalog=sandbox.catalog_id)
         else:
             with transaction.atomic():
                 saved = store.update_if_version(sandbox.pk, expected, state=state,
-                                                updated=now)
+                                                updated=now, catalog=sandbox.catalog_id)
                 if saved and drop_last:
                     sandbox.events.order_by("-seq")[:1].get().delete()
     except IntegrityError as exc:  # two writers raced for the same seq
@@ -363,12 +384,17 @@ def sandbox_replay_log(game, options, seed, actions, like=None) -> Sandbox:
             raise SandboxRefused(f"action {n} of the log: {exc.message}") from exc
         produced.append((action, events))
     now = timezone.now()
-    sandbox.state, sandbox.version, sandbox.updated = family.dump(state), len(produced), now
+    dumped = family.dump(state)
+    cards = dumped.get("catalog")
+    sandbox.catalog_id = store.catalog_key(game, cards) if cards else None
+    sandbox.state = stored_state(dumped, sandbox.catalog_id)
+    sandbox.version, sandbox.updated = len(produced), now
     with transaction.atomic():
         sandbox.save(force_insert=True)
         SandboxEvent.objects.bulk_create(
             SandboxEvent(sandbox=sandbox, seq=seq, action=action, events=events, version=seq + 1)
             for seq, (action, events) in enumerate(produced))
+    sandbox.state = dumped
     return sandbox
 
 
@@ -421,4 +447,9 @@ def cleanup_sandboxes(days: int, *, dry_run: bool = False) -> int:
     count = old.count()
     if not dry_run:
         old.delete()
+        # The dealt catalogs no table uses any more (one made since the cutoff may be
+        # about to be used: it stays).
+        DealtCatalog.objects.filter(created__lt=cutoff, sandboxes__isnull=True).delete()
+        forget_cards()
+        store.forget_written()
     return count

@@ -15,7 +15,7 @@ from django.db import connection, transaction
 
 from cardsite.web.sql_names import column, table
 
-from ..models import Sandbox, SandboxEvent, SandboxSeat
+from ..models import DealtCatalog, Sandbox, SandboxEvent, SandboxSeat, remember_cards, stored_state
 
 
 def _prepared(model, values: dict) -> list:
@@ -24,7 +24,9 @@ def _prepared(model, values: dict) -> list:
 
 
 # What an action and the table page read; ``created`` and ``updated`` are left deferred.
-LOADED = ("id", "game", "options", "seed", "state", "version")
+# A dealt table's catalog cards are not in its state's column: ``catalog_id`` names them
+# (DealtCatalog, read once per process), and Sandbox.from_db puts them back in the state.
+LOADED = ("id", "game", "options", "seed", "state", "catalog_id", "version")  # model order
 
 
 @cache
@@ -83,9 +85,11 @@ def load(sandbox_id: str) -> Sandbox | None:
     return Sandbox.from_db(connection.alias, LOADED, values)
 
 
-def update_if_version(sandbox_id: str, expected: int, *, state: dict, updated) -> bool:
-    """Store ``state`` as version ``expected + 1`` if the row is still at ``expected``."""
-    params = _prepared(Sandbox, {"state": state, "version": expected + 1, "updated": updated})
+def update_if_version(sandbox_id: str, expected: int, *, state: dict, updated,
+                      catalog: str | None = None) -> bool:
+    """Store ``state`` as version ``expected + 1`` if the row is still at ``expected``
+    (``catalog``: the table's DealtCatalog key, its cards left out of the stored state)."""
+    params = _prepared(Sandbox, {"state": stored_state(state, catalog), "version": expected + 1, "updated": updated})
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(), [*params, sandbox_id, expected])
         return cursor.rowcount == 1
@@ -100,12 +104,14 @@ def append_event(sandbox_id: str, *, action, events: list, version: int, created
 
 
 def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
-                events: list) -> bool:
+                events: list, catalog: str | None = None) -> bool:
     """Store ``state`` as version ``expected + 1`` and log ``action`` after the newest
     entry, all or nothing; False (nothing written) if the row is no longer at ``expected``.
-    A writer that raced for the same entry number raises IntegrityError."""
+    A writer that raced for the same entry number raises IntegrityError. ``catalog``:
+    the table's DealtCatalog key (its cards are left out of the stored state)."""
     if connection.vendor == "postgresql" and not connection.in_atomic_block:
-        params = [*_prepared(Sandbox, {"state": state, "version": expected + 1,
+        params = [*_prepared(Sandbox, {"state": stored_state(state, catalog),
+                                       "version": expected + 1,
                                        "updated": updated}), sandbox_id, expected,
                   *_prepared(SandboxEvent, {"action": action, "events": events,
                                             "version": expected + 1, "created": updated})]
@@ -113,14 +119,16 @@ def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
             cursor.execute(_moved_sql(), params)
             return cursor.rowcount == 1
     with transaction.atomic():
-        if not update_if_version(sandbox_id, expected, state=state, updated=updated):
+        if not update_if_version(sandbox_id, expected, state=state, updated=updated,
+                                 catalog=catalog):
             return False
         append_event(sandbox_id, action=action, events=events, version=expected + 1,
                      created=updated)
     return True
 
 
-TABLE_FIELDS = ("id", "game", "options", "seed", "state", "version", "created", "updated")
+TABLE_FIELDS = ("id", "game", "options", "seed", "state", "version", "created", "updated",
+                "catalog_id")
 SETUP_FIELDS = ("sandbox", "seq", "action", "events", "version", "created")
 SEAT_FIELDS = ("key", "sandbox", "seat")
 
@@ -132,11 +140,45 @@ def _insert(model, fields, rows: int = 1) -> tuple[str, str]:
     return f"INSERT INTO {table(model)} ({columns})", ", ".join([row] * rows)
 
 
+def catalog_key(game: str, cards) -> str:
+    """The DealtCatalog key of ``cards`` (a new table's state's catalog), its row written
+    the first time this process meets them (a no-op if another process wrote it)."""
+    last = _LAST.get(game)
+    # Most tables are dealt what the one before was: comparing them costs a fraction of
+    # hashing their JSON (~40 KB for a dealt Rumble).
+    key = last[0] if last is not None and last[1] == cards else DealtCatalog.key_for(game, cards)
+    _LAST[game] = (key, cards)
+    if key not in _WRITTEN:
+        DealtCatalog.objects.bulk_create([DealtCatalog(key=key, game=game, cards=cards)],
+                                         ignore_conflicts=True)
+        # Known once committed (a rolled-back write is written again next time).
+        transaction.on_commit(lambda: _WRITTEN.add(key))
+        remember_cards(key, cards)
+    return key
+
+
+# The DealtCatalog rows this process wrote or found (a row cleaned up meanwhile makes a
+# create fail its foreign key: ``forget_written`` and the service writes it again).
+_WRITTEN: set[str] = set()
+_LAST: dict[str, tuple[str, object]] = {}  # by game: the key and cards of its last new table
+
+
+def forget_written(key: str | None = None) -> None:
+    if key is None:
+        _WRITTEN.clear()
+        _LAST.clear()
+    else:
+        _WRITTEN.discard(key)
+
+
 def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str]) -> None:
     """Store a new table (``sandbox``, its fields all set), its setup log entry (seq 0) and
     its seats' keys (seat name -> key, "" the spectators'), all or nothing. PostgreSQL
-    outside a transaction: one statement (a writable CTE), one round trip."""
-    table_row = _prepared(Sandbox, {name: getattr(sandbox, name) for name in TABLE_FIELDS})
+    outside a transaction: one statement (a writable CTE), one round trip. A table with
+    a ``catalog_id`` is stored without its state's catalog (it is that row's cards)."""
+    values = {name: getattr(sandbox, name) for name in TABLE_FIELDS}
+    values["state"] = stored_state(sandbox.state, sandbox.catalog_id)
+    table_row = _prepared(Sandbox, values)
     setup_row = [sandbox.id, *_prepared(SandboxEvent, {
         "seq": 0, "action": None, "events": setup_events, "version": 1,
         "created": sandbox.created})]
