@@ -2,7 +2,7 @@
 box, the share of boxes that are right, the wrong ones; and the top-1 and top-3
 scores.
 
-    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--details] [--no-migrations]
+    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--set dec06] [--details] [--no-migrations]
     .venv/bin/python -m pytest bench/answer_box.py -s -q [-k dec04] [--no-migrations]
     DATABASE_URL=postgres://... (same, on PostgreSQL)
 
@@ -18,9 +18,9 @@ import sys
 import pytest
 
 pytestmark = pytest.mark.django_db
-SET_NAMES = ["tuned", "heldout", "dec03", "dec03b", "dec03c", "dec03d", "dec04", "dec04b", "dec05", "dec05b"]
+SET_NAMES = ["tuned", "heldout", "dec03", "dec03b", "dec03c", "dec03d", "dec04", "dec04b", "dec05", "dec05b", "dec06"]
 # Sets whose questions stay unseen by whoever tunes the ranking (issue 36).
-BLIND = {"dec04b", "dec05", "dec05b"}
+BLIND = {"dec04b", "dec05", "dec05b", "dec06"}
 
 
 def show_details(name: str) -> bool:
@@ -59,6 +59,11 @@ def question_sets() -> dict:
         HELDOUT_DEC05B,
         UNANSWERED_DEC05B,
     )
+    from tests.search_quality.heldout_dec06 import (
+        ANSWERS_DEC06,
+        HELDOUT_DEC06,
+        UNANSWERED_DEC06,
+    )
     from tests.search_quality.questions import QUESTIONS
     return {
         "tuned": (QUESTIONS, None, ()),
@@ -71,6 +76,7 @@ def question_sets() -> dict:
         "dec04b": (HELDOUT_DEC04B, ANSWERS_DEC04B, UNANSWERED_DEC04B),
         "dec05": (HELDOUT_DEC05, ANSWERS_DEC05, UNANSWERED_DEC05),
         "dec05b": (HELDOUT_DEC05B, ANSWERS_DEC05B, UNANSWERED_DEC05B),
+        "dec06": (HELDOUT_DEC06, ANSWERS_DEC06, UNANSWERED_DEC06),
     }
 
 
