@@ -63,7 +63,7 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
 # ("most" only first: "who has the most HP" asks who; "a re-roll costs an action"
 # asks no figure).
 QUANTITY_WORDS = frozenset(("max", "maximum", "min", "minimum", "cap", "limit", "cost",
-                            "costs", "worth"))
+                            "costs", "worth", "size"))
 WORTH = frozenset(("worth", "cost", "costs"))
 QUESTION_WORDS = frozenset(("what", "whats", "what's", "how", "why", "where", "when", "who",
                             "which"))
@@ -76,6 +76,10 @@ def phrase_kind(typed: list[str]) -> str | None:
     words = _words(typed)
     if len(words) > 1 and words[0] in ("what", "whats", "what's") and WORTH & set(words[2:]):
         return NUMBER  # "whats a dead wizard token worth"
+    if len(words) > 2 and words[0] in ("what", "whats", "what's") and \
+            words[1] in ("is", "the", "my", "your", "a", "an") and \
+            QUANTITY_WORDS & set(words[2:]) - WORTH:
+        return NUMBER  # "whats the hand limit", "what is the max hp": a figure, not a definition
     if not words or words[0] in QUESTION_WORDS:
         return None
     if words[0] in QUANTITY_WORDS | {"most"} or words[-1] in QUANTITY_WORDS:

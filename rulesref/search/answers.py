@@ -38,7 +38,7 @@ from rulesref.search.answer_kinds import (
     question_kind,
 )
 from rulesref.search.backends import tokens_of
-from rulesref.search.questions import word_known, word_weight
+from rulesref.search.questions import NICKNAMES, word_known, word_weight
 from rulesref.search.stopwords import STOP_WORDS, bare
 
 NUMBER_WORDS = frozenset("""zero one two three four five six seven eight nine ten eleven twelve
@@ -461,10 +461,71 @@ def _within_limit(sentence: str, asked: int, subject) -> str | None:
     return None
 
 
+def heading(hit: dict) -> str:
+    """A rule hit's own heading ("Maximum HP" of "anarchy 3.6 Maximum HP"), or ""
+    for a rule without one (its title is its first words, ending "…")."""
+    parts = hit["title"].split(" ", 2)
+    return "" if len(parts) < 3 or hit["title"].endswith("\u2026") else parts[2]
+
+
+# A rule whose heading is what was asked ("Maximum HP" for "max hp anarchy", "When
+# You Die" for "what happens when I die"): the heading has nearly all the words asked
+# and the question nearly all of the heading's, so the rule's sentence speaks of the
+# subject even in the rulebook's other words ("Gaining HP can never take a Wizard
+# above 25 HP").
+HEADING_ASKED = 0.8
+
+
+_GAME_NAME_FORMS = frozenset(_fold(t) for names in NICKNAMES.values() for name in names
+                             for t in tokens_of(name))
+
+
+def titled(hit: dict, subject, game_words) -> float:
+    """How nearly a rule's heading is the subject asked (0 when it is not)."""
+    head = heading(hit)
+    if not head or _has_number(head) or coverage(subject, head) < COVERAGE:
+        # (a heading with a figure names a case: "Initiative 0" for "who goes first")
+        return 0.0
+    # a game's name ("Satanic" -> "satan") is no word asked of a heading ("Death as Satan")
+    share = covered(subject, head, set(game_words) - _GAME_NAME_FORMS)
+    return share if share >= HEADING_ASKED else 0.0
+
+
+def asks_what_happens(typed: list[str]) -> bool:
+    """Whether the words ask what happens ("what happens if I die", "I took 5
+    damage at 2 HP, what happens?", "what if the deck runs out")."""
+    pairs = set(zip(typed, typed[1:], strict=False))
+    return bool(pairs & {("what", "happens"), ("what", "happen"), ("whats", "happens")}) \
+        or typed[:2] == ["what", "if"]
+
+
+def _what_happens(hit: dict, subject, game_words) -> tuple[float, dict] | None:
+    """For "what happens ...": a rule headed by the situation asked ("When You Die",
+    a heading that opens with "when", "if", "after" or "at"),
+    with its text; or its sentence whose leading condition is the situation asked
+    ("When you die, discard every Creature you have in play." for "what happens to
+    my creatures if I die"), with that sentence."""
+    by_heading = titled(hit, subject, game_words)
+    situation = heading(hit).lower().split()[:1] in (["when"], ["if"], ["after"], ["at"])
+    if by_heading and situation and coverage(subject, hit["title"] + " " + hit["text"]) >= COVERAGE:
+        return by_heading, hit  # (a heading naming a topic, "Stealing the relic", says no outcome)
+    best = None
+    for sentence in sentences(hit["text"]):
+        found = _CONDITION.match(sentence)
+        if not found or covered(subject, found.group(1), game_words) < CONDITION_ASKED:
+            continue
+        have, match = coverage(subject, sentence), covered(subject, sentence, game_words)
+        if have >= COVERAGE and match >= SENTENCE_COVERED and (
+                best is None or have * match > best[0]):
+            best = (have * match, {**hit, "text": sentence})
+    return best
+
+
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool, first_rule: bool = False) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
+    by_heading = titled(hit, subject, game_words)
     asked_words = negations_of(subject, game_words)
     asked = None
     if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
@@ -498,6 +559,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         have = coverage(subject, title + " " + sentence)
         match, part = max((covered(subject, part, game_words), part) for part in parts
                           if kind != NUMBER or _has_number(part))
+        match = max(match, by_heading)
         if kind == NUMBER and _qualified(part, subject, game_words):
             continue
         # The first rule hit's sentence with a figure answers "how many" from fewer
@@ -661,6 +723,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
                   or word in ("not", "cannot") for word in typed)
     # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
+    what_happens = kind is None and asks_what_happens(typed)
     best, closest = None, 0.0
     for rank, hit in enumerate(hits[:top]):
         found = None
@@ -672,6 +735,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
                                first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
+        elif hit["kind"] == "rule" and what_happens:
+            found = _what_happens(hit, subject, game_words)
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found

@@ -26,7 +26,13 @@ from django.db import connection
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from rulesref.search.answer_kinds import YES_NO, phrase_kind, question_kind
+from rulesref.search.answer_kinds import (
+    QUANTITY_WORDS,
+    WORTH,
+    YES_NO,
+    phrase_kind,
+    question_kind,
+)
 from rulesref.search.backends import tokens_of
 from rulesref.search.ranking import EPSILON
 from rulesref.search.stopwords import PUNCTUATION as _PUNCTUATION
@@ -68,6 +74,11 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("kill",): (("slay",),),
     ("lose",): (("discard",),),
     ("limit",): (("maximum",), ("most",)),
+    # "everyone", "everybody": the rulebooks say "each player", "every Wizard"
+    ("everyone",): (("each", "player"), ("each", "wizard"), ("every", "wizard"),
+                    ("all", "players")),
+    ("everybody",): (("each", "player"), ("each", "wizard"), ("every", "wizard"),
+                     ("all", "players")),
 }
 SYNONYM_WIDTH = max(len(key) for key in SYNONYMS)
 
@@ -337,6 +348,8 @@ def _asks_definition(words: list[Text], kept: list[Text]) -> bool:
     if not kept or len(kept) > DEFINITION_WORDS or not typed:
         return False
     first, second = typed[0], typed[1] if len(typed) > 1 else ""
+    if (QUANTITY_WORDS - WORTH) & {bare(w.value) for w in kept}:
+        return False  # "whats the hand limit": a figure (answer_kinds.phrase_kind)
     return first in ("what's", "whats") or first == "what" and (
         second in ("is", "are") or typed[-1] in ("mean", "means"))
 

@@ -225,3 +225,28 @@ def test_stems_stated_answers_counts_and_their_near_misses():
     for q, wrong in NOT_THESE:
         answer = _answer(q)
         assert answer is None or wrong not in (answer["url"], answer["text"].split()[0]), (q, answer)
+
+
+@pytest.mark.parametrize(("q", "kind"), [
+    ("whats the hand limit", "number"), ("what is the max hp", "number"),
+    ("whats the hand size", "number"), ("whats a familiar", None),
+])
+def test_a_quantity_asked_with_what_is_asks_for_a_figure(q, kind):
+    assert (question_kind(q.split()) or phrase_kind(q.split())) == kind
+
+
+def test_a_rule_headed_by_what_was_asked_and_what_happens():
+    """A rule whose heading is the subject asked answers in the rulebook's other words
+    ("Maximum HP": "Gaining HP can never take a Wizard above 25 HP"); "what happens
+    when" is answered by a rule headed by that situation ("When You Die"), not by one
+    headed by a topic ("Stealing the relic" for "what happens when someone steals
+    the relic from me"); a heading with a figure ("Initiative 0") names a case."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="max hp anarchy", limit=3).answer
+    assert box and box["url"] == "/rules/anarchy/3.6/" and "25" in box["text"]
+    box = search_all(q="whats the hand limit in demoniac", limit=3).answer
+    assert box and box["answers"] == "number" and box["text"].startswith("6.")
+    box = search_all(q="what happens when I die in anarchy", limit=3).answer
+    assert box and box["url"] == "/rules/anarchy/26.5/"
+    box = search_all(q="what happens when someone steals the relic from me", limit=3).answer
+    assert box is None or box["url"] != "/rules/demoniac/12.5/"
