@@ -6,6 +6,17 @@ scores.
     .venv/bin/python -m pytest bench/answer_box.py -s -q [-k dec04] [--no-migrations]
     DATABASE_URL=postgres://... (same, on PostgreSQL)
 
+The set of 2026-12-06 (dec06, 92 questions + 8 no rule answers, blind), run once
+before the round's change (63fdc80) and once after it, top1/top3/box/right(wrong):
+SQLite 53/75/38/31(7) -> 53/75/41/34(7); PostgreSQL 49/68/38/30(8) -> 49/68/40/32(8);
+per game after, SQLite: rumble 12/19/13/11(2), anarchy 17/20/7/6(1), satanic-panic
+9/15/11/9(2), demoniac 15/21/10/8(2); PostgreSQL: 12/18/11/9(2), 12/15/7/4(3),
+11/15/12/10(2), 14/20/10/9(1); one of its 8 no-rule questions gets a box on both.
+The same change on the older sets: dec04b SQLite 55/74/49/45(4) -> 55/74/49/46(3),
+PostgreSQL 52/73/51/45(6) -> 53/73/51/46(5); dec05 SQLite 36/51/29/28(1) -> 36/51/31/30(1),
+PostgreSQL 40/53/31/30(1) -> 39/53/33/32(1); dec05b SQLite 19/27/16/13(3) -> 19/27/17/14(3),
+PostgreSQL 18/30/18/14(4) -> 18/30/18/15(3).
+
 Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
 print only their figures per game; ``--details`` (or ``ANSWER_BOX_DETAILS=1``)
