@@ -22,7 +22,11 @@ NEVER_BOUGHT = {
 # Contents list counts (rulebook "Contents" and "Satanic Contents").
 MAYHEM_CARDS = 26
 OTHER_MAIN_DECK_CARDS = 106  # "Treasure, Creature, Wizard, Location, and Spell Cards"
-MAIN_DECK_FAMILIARS = ("Adam (Familiar)", "Adam (Familiar)", "Steve (Familiar)", "Steve (Familiar)")
+# "the Adam and Steve Familiar cards ... All 4 cards (2 copies of each) ARE shuffled into the
+# main deck" (2. The Main Deck): named as the rulebook and the catalog name them.
+MAIN_DECK_FAMILIARS = ("Adam", "Adam", "Steve", "Steve")
+# Their names before they agreed with the catalog's: a table dealt then keeps playing them.
+FORMER_NAMES = {"Adam (Familiar)": "Adam", "Steve (Familiar)": "Steve"}
 LEGENDARY_DEVIL_CARDS = 15
 WILD_MAGIC_CARDS = 16
 BURNING_LIMP_WAND_CARDS = 16
@@ -113,10 +117,9 @@ _NAMED = [
     CardDef("Burning Limp Wand", "burning-limp-wand", vp=-2, effect="burning-limp-wand",
             note="No card type; destroyable when played by paying 4 HP."),
     _stand_in("Mayhem", "mayhem", "One of the 26 Mayhems; its text is not given."),
-    _stand_in("Adam (Familiar)", "familiar", "Main-deck Familiar (2 copies); text not given.",
-              cost=6),
-    _stand_in("Steve (Familiar)", "familiar", "Main-deck Familiar (2 copies); text not given.",
-              cost=6),
+    *(_stand_in(name, "familiar", "A Familiar shuffled into the main deck (2 copies): "
+                "Familiars cost 6 and all have a DEFENSE ability; its text is not given.",
+                cost=6) for name in ("Adam", "Steve", *FORMER_NAMES)),
     _stand_in(TOP_DEVIL, "legendary-devil",
               "Always on top of the stack; printed cost not given, stand-in 8 "
               "(Legendary Devils cost 8 to 12); VP a placeholder.", cost=8, vp=3),
@@ -203,13 +206,17 @@ def spellbook_def(owner: str, cost: int | None = None) -> CardDef:
 
 
 def main_deck_cards(mayhems: int = MAYHEM_CARDS, others: int = OTHER_MAIN_DECK_CARDS,
-                    known: list[str] | tuple = ()) -> list[str]:
-    """The unshuffled main deck: Mayhems, the ``known`` catalog cards (one name a copy)
-    and stand-ins for the rest of the ``others``, and Adam and Steve."""
+                    known: list[str] | tuple = (),
+                    known_mayhems: list[str] | tuple = ()) -> list[str]:
+    """The unshuffled main deck: the ``known_mayhems`` (catalog Mayhems, one name a copy)
+    and stand-in Mayhems for the rest of the ``mayhems``, the ``known`` catalog cards and
+    stand-ins for the rest of the ``others``, and Adam and Steve."""
     stand_ins = [main_stand_in_name(c) for c in MAIN_STAND_IN_COSTS]
     known = list(known)[:others]
     others_list = known + [stand_ins[i % len(stand_ins)] for i in range(others - len(known))]
-    return ["Mayhem"] * mayhems + others_list + list(MAIN_DECK_FAMILIARS)
+    known_mayhems = list(known_mayhems)[:mayhems]
+    return (known_mayhems + ["Mayhem"] * (mayhems - len(known_mayhems)) + others_list
+            + list(MAIN_DECK_FAMILIARS))
 
 
 def dead_wizard_token_ids() -> list[str]:

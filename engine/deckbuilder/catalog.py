@@ -20,9 +20,14 @@ stand-in of its kind, so the rulebook's counts (Contents) stay:
   Satanic Glyph, Digging Your Grave...) plays its catalog abilities when the
   interpreter plays them all; a card whose rule the engine runs keeps it.
 
-Mayhems are not dealt from the catalog yet: they resolve as table events
-(mayhem.py), applied by hand. ``dealt`` is idempotent on its own ``catalog``
-output, which the state keeps: undo and replay deal the same cards.
+- ``mayhems``: the main deck's "26 Mayhem Cards" ("Mayhem cards are shuffled into
+  the main deck", 2. The Main Deck): each catalog Mayhem, its ``copies`` (else one),
+  replaces a stand-in Mayhem, first by name, up to 26. It needs only its name: a
+  Mayhem resolves as a table event (mayhem.py) whose effect is applied by hand,
+  with the catalog's text quoted (its abilities, when valid, are kept, not run).
+
+``dealt`` is idempotent on its own ``catalog`` output, which the state keeps: undo
+and replay deal the same cards.
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from .cards import (
     ADDITIONAL_DEVILS,
     BOTTOM_DEVIL,
     BUILTIN,
+    MAYHEM_CARDS,
     OTHER_MAIN_DECK_CARDS,
     TOP_DEVIL,
 )
@@ -62,6 +68,40 @@ def _card(raw) -> dict | None:
             "copies": copies if isinstance(copies, int) and copies > 0 else None,
             "text": raw.get("text") if isinstance(raw.get("text"), str) else None,
             "abilities": abilities, "keywords": keywords}
+
+
+def _mayhem(raw) -> dict | None:
+    """A catalog Mayhem, normalised (applied by hand: its name is enough); None if not."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
+        return None
+    if raw.get("type") not in ("mayhem", None) or raw["name"] in BUILTIN:
+        return None
+    try:
+        abilities = language.validate(raw.get("abilities") or [])
+    except EngineError:
+        abilities = []
+    copies = raw.get("copies")
+    return {"name": raw["name"], "entry": raw.get("entry"), "type": "mayhem",
+            "cost": None, "vp": None,
+            "copies": copies if isinstance(copies, int) and copies > 0 else None,
+            "text": raw.get("text") if isinstance(raw.get("text"), str) else None,
+            "abilities": abilities,
+            "keywords": [str(k) for k in raw.get("keywords") or [] if isinstance(k, str)]}
+
+
+def _mayhems(catalog: dict, taken: set[str]) -> tuple[list[dict], list[str]]:
+    """The catalog's Mayhems a table deals (first by name) and their copies, up to 26."""
+    kept, copies = [], []
+    for raw in catalog.get("mayhems") or []:
+        card = _mayhem(raw)
+        room = MAYHEM_CARDS - len(copies)
+        if room <= 0:
+            break
+        if card and card["name"] not in taken:
+            taken.add(card["name"])
+            kept.append(card)
+            copies += [card["name"]] * min(room, card["copies"] or 1)
+    return kept, copies
 
 
 def _cards(catalog: dict, key: str, taken: set[str], keep) -> list[dict]:
@@ -112,6 +152,7 @@ def dealt(catalog) -> dict:
     starters = _cards(catalog, "starters", taken, starter)
     devils = _cards(catalog, "legendary_devils", taken, devil)
     main = _cards(catalog, "main", taken, main_card)
+    mayhems, mayhem_copies = _mayhems(catalog, taken)
     additional = [d for d in devils if d["name"] not in devil_names][:len(ADDITIONAL_DEVILS)]
     devils = [d for d in devils if d["name"] in devil_names] + additional
     copies, kept = [], []
@@ -126,9 +167,14 @@ def dealt(catalog) -> dict:
     defs.update({c["name"]: _definition(c, "legendary-devil", BUILTIN[c["name"]].as_dict()
                                         if c["name"] in builtin else None) for c in devils})
     defs.update({c["name"]: _definition(c, c["type"] or "main") for c in kept})
+    defs.update({c["name"]: {**_definition(c, "mayhem"), "ongoing": False,
+                             "note": "The catalog's Mayhem, dealt as itself: it resolves as "
+                                     "a Mayhem, its effect applied by hand."} for c in mayhems})
     known = [f"{label}: {', '.join(c['name'] for c in cards)}" for label, cards in (
-        ("main deck", kept), ("Legendary Devils", devils), ("starting cards", starters))
-        if cards]
+        ("main deck", kept), ("Mayhems", mayhems), ("Legendary Devils", devils),
+        ("starting cards", starters)) if cards]
     return {"card_defs": defs, "main": copies, "devils": [d["name"] for d in additional],
-            "known": known,
-            "catalog": {"main": kept, "legendary_devils": devils, "starters": starters}}
+            "mayhems": mayhem_copies, "known": known,
+            "catalog": {"main": kept, "legendary_devils": devils, "starters": starters,
+                        # only when there are some: a state dealt before keeps its catalog
+                        **({"mayhems": mayhems} if mayhems else {})}}

@@ -71,9 +71,19 @@ def reveal_mayhem(state, card: str) -> None:
     state.line_up.append(card)  # it enters the Line-Up, and leaves it once resolved
     state.table_event = {"kind": "mayhem", "card": card, "decider": me, "stage": "kind",
                          "order": [], "avoided": [], "attack": None}
+    text = _catalog_text(state, card)
     state.flag("satanic-panic.mayhem", card, f"{card} enters the Line-Up: refilling waits "
-               f"until it is resolved. {me} reads it; its text is not given by the rulebook, "
-               "so whether it is an ATTACK and what it does are applied by hand.")
+               f"until it is resolved. {me} reads it"
+               + (f' (the catalog\'s text: "{text}"); whether it is an ATTACK and what it '
+                  "does are applied by hand." if text else
+                  "; its text is not given by the rulebook, so whether it is an ATTACK and "
+                  "what it does are applied by hand."))
+
+
+def _catalog_text(state, card: str) -> str | None:
+    """A catalog card's text (a Mayhem or Legendary Devil dealt as itself), else None."""
+    known = state.card(card)
+    return None if known.stand_in else known.text
 
 
 def flip_devil(state, devil: str, next_player: str) -> None:
@@ -141,7 +151,9 @@ def _to_resolve(state) -> None:
     event = state.table_event
     event["stage"] = "resolve"
     names = ", ".join(hit(state, event)) or "nobody"
-    text = f"{event['card']}: its effect on {names} (text not given by the rulebook)"
+    quoted = _catalog_text(state, event["card"])
+    text = f"{event['card']}: its effect on {names} " + (
+        f'(the catalog\'s text: "{quoted}")' if quoted else "(text not given by the rulebook)")
     open_text(state, text, event["decider"], hit(state, event), event=True)
     state.flag("satanic-panic.resolving-order", event["card"], f"Apply by hand: {text}, "
                f"clockwise from {event['decider']}; then mark it resolved.")

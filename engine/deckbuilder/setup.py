@@ -32,6 +32,7 @@ from .cards import (
     DEAD_WIZARD_TOKENS,
     DEMON_CARDS,
     LITTLE_POT_O_GOLD_CARDS,
+    MAYHEM_CARDS,
     OTHER_MAIN_DECK_CARDS,
     SATAN_CARDS,
     SATANS_TAINT_CARDS,
@@ -168,15 +169,18 @@ def _shuffled(cards: list[str], rng: random.Random) -> list[str]:
     return cards
 
 
-def deal_line_up(main_deck: list[str], size: int = LINE_UP_SIZE) -> tuple[list[str], list[str]]:
-    """Deal the opening Line-Up; Mayhems are destroyed unresolved and replaced.
+def deal_line_up(main_deck: list[str], size: int = LINE_UP_SIZE,
+                 mayhems: frozenset[str] | set[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """Deal the opening Line-Up; Mayhems (the stand-in and ``mayhems``, the catalog's)
+    are destroyed unresolved and replaced.
 
     Mutates ``main_deck`` (top first); returns (line_up, destroyed).
     """
     line_up, destroyed = [], []
     while len(line_up) < size and main_deck:
         card = main_deck.pop(0)
-        (destroyed if BUILTIN.get(card) and BUILTIN[card].kind == "mayhem" else line_up).append(card)
+        mayhem = card in mayhems or (BUILTIN.get(card) and BUILTIN[card].kind == "mayhem")
+        (destroyed if mayhem else line_up).append(card)
     return line_up, destroyed
 
 
@@ -223,9 +227,10 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
                dead_wizard_tokens_per_player: int | None = None,
                satan_counts_for_tokens: bool = True, satanic_glyph: bool | None = None,
                ability_tiles: list | None = None, main_cards: list[str] | tuple = (),
-               devils: list[str] | tuple = ()) -> SetupPlan:
-    """``main_cards``, ``devils``: catalog cards (catalog.dealt) that take the place of
-    main-deck stand-ins and of stand-in additional Legendary Devils."""
+               devils: list[str] | tuple = (), mayhems: list[str] | tuple = ()) -> SetupPlan:
+    """``main_cards``, ``devils``, ``mayhems``: catalog cards (catalog.dealt) that take the
+    place of main-deck stand-ins, of stand-in additional Legendary Devils and of stand-in
+    Mayhems (one name a copy)."""
     dwt_per_player = dead_wizard_tokens_per_player
     if dwt_per_player is None:
         dwt_per_player = (math.ceil(DEAD_WIZARD_TOKENS_PER_PLAYER * EXTENDED_FACTOR)
@@ -263,16 +268,20 @@ def plan_setup(players: int, satan: bool, rng: random.Random, *,
     decks = {name: _shuffled(cards, rng) for name, cards in decks.items()}
 
     # 2. Main deck, 4. Line-Up.
-    main_deck = _shuffled(main_deck_cards(known=main_cards), rng)
+    main_deck = _shuffled(main_deck_cards(known=main_cards, known_mayhems=mayhems), rng)
     size = len(main_deck)
     known = min(len(main_cards), OTHER_MAIN_DECK_CARDS)
+    known_mayhems = min(len(mayhems), MAYHEM_CARDS)
     ex.add(rule("satanic-panic.main-deck"),
            f"The main deck is shuffled: {size} cards = 26 Mayhem + 106 other cards + the 4 Adam "
            "and Steve Familiars. The rulebook does not list the other cards, so "
            + (f"{known} are the catalog's cards, dealt as themselves, and generic stand-ins "
               f"(flagged as such) take the place of the other {OTHER_MAIN_DECK_CARDS - known}."
-              if known else "generic stand-ins (flagged as such) take their place."))
-    line_up, destroyed = deal_line_up(main_deck)
+              if known else "generic stand-ins (flagged as such) take their place.")
+           + (f" {known_mayhems} of the 26 Mayhems are the catalog's, dealt as themselves; "
+              f"stand-in Mayhems are the other {MAYHEM_CARDS - known_mayhems}."
+              if known_mayhems else ""))
+    line_up, destroyed = deal_line_up(main_deck, mayhems=frozenset(mayhems))
     ex.add(rule("satanic-panic.line-up-setup"),
            f"The top cards fill the Line-Up of {LINE_UP_SIZE}; {len(destroyed)} Mayhem(s) "
            "turned up were destroyed without being resolved and replaced.")

@@ -88,7 +88,7 @@ class TurnState(TableState):
             seed = make_rng(None).randrange(2**31)
         box = dealt(catalog)
         plan = plan_setup(players, satan, make_rng(seed), main_cards=box["main"],
-                          devils=box["devils"], **setup_options)
+                          devils=box["devils"], mayhems=box["mayhems"], **setup_options)
         defs = dict(box["card_defs"])
         table_players = []
         for name in plan.names:

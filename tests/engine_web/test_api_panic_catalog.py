@@ -94,3 +94,17 @@ def test_undo_and_replay_deal_what_the_table_was_dealt_after_the_entry_changes(a
     assert replayed.json()["state"] == family.dump(undone)
     fresh = table(api, 3)["state"]
     assert fresh["catalog"] is None and NAME not in fresh["main_deck"]
+
+
+def test_a_saved_mayhem_entry_is_shuffled_into_the_main_deck_as_itself(api, saved_entry):
+    """'Mayhem cards are shuffled into the main deck' (2. The Main Deck): a catalog Mayhem,
+    scripted or not (Mayhems are applied by hand), takes the place of stand-in Mayhems."""
+    Entry.objects.create(game=saved_entry.game, slug="test-mayhem", name="Test Mayhem",
+                         kind="card", type="mayhem", copies=2, text="test text")
+    state = table(api, 3)["state"]
+    cards = state["main_deck"] + state["line_up"] + state["destroyed"]
+    assert cards.count("Test Mayhem") == 2 and cards.count("Mayhem") == 24
+    known = state["card_defs"]["Test Mayhem"]
+    assert (known["kind"], known["entry"], known["stand_in"], known["text"]) == (
+        "mayhem", "test-mayhem", False, "test text")
+    assert [m["name"] for m in state["catalog"]["mayhems"]] == ["Test Mayhem"]

@@ -77,8 +77,9 @@ def demoniac_cards(game: str) -> dict:
 def panic_cards(game: str) -> dict:
     """Satanic Panic's catalog cards as ``TurnState.new_game``'s ``catalog``
     (engine.deckbuilder.catalog): the first scripted entries by name of the main deck's
-    types (up to its 106 cards), the Legendary Devils and the starters the engine names;
-    the engine deals those whose abilities it plays or flags (a few rows per table)."""
+    types (up to its 106 cards), the Legendary Devils and the starters the engine names,
+    and the first Mayhems by name (up to 26); the engine deals those whose abilities it
+    plays or flags, and every Mayhem (applied by hand), a few rows per table."""
     scripted = Entry.objects.filter(game__slug=game).exclude(abilities=[]).exclude(
         abilities__isnull=True).order_by("name")
     kinds = {"main": scripted.filter(type__in=panic_catalog.MAIN_TYPES, cost__isnull=False)[
@@ -86,7 +87,10 @@ def panic_cards(game: str) -> dict:
              "legendary_devils": scripted.filter(type="legendary-devil", cost__isnull=False)[
                  :cards.LEGENDARY_DEVIL_CARDS],
              "starters": scripted.filter(type__in=panic_catalog.STARTER_TYPES,
-                                         name__in=list(cards.BUILTIN))}
+                                         name__in=list(cards.BUILTIN)),
+             # Mayhems are applied by hand: any Mayhem entry, scripted or not.
+             "mayhems": Entry.objects.filter(game__slug=game, type="mayhem").order_by("name")[
+                 :cards.MAYHEM_CARDS]}
     return {key: [{"name": e.name, "entry": e.slug, "type": e.type, "cost": e.cost,
                    "vp": e.vp, "copies": e.copies, "text": e.text, "abilities": e.abilities,
                    "keywords": [str(k) for k in e.keywords or []]} for e in entries]

@@ -87,12 +87,12 @@ def test_luckys_lucky_wand_can_be_avoided_with_a_defense():
     """6.2: the target holding a DEFENSE (a Familiar) decides; avoiding keeps the +1 Power."""
     st = game()
     me, foe = st.players[0], st.players[1]
-    me.hand, foe.hand = [LUCKY], ["Adam (Familiar)"]
+    me.hand, foe.hand = [LUCKY], ["Adam"]
     st.apply({"type": "play", "card": LUCKY, "target": foe.name})
     assert st.actor() == foe.name and st.pending["type"] == "defense"
-    assert st.legal_actions() == [{"type": "defend", "player": foe.name, "card": "Adam (Familiar)"},
+    assert st.legal_actions() == [{"type": "defend", "player": foe.name, "card": "Adam"},
                                   {"type": "no-defense", "player": foe.name}]
-    st.apply({"type": "defend", "player": foe.name, "card": "Adam (Familiar)"})
+    st.apply({"type": "defend", "player": foe.name, "card": "Adam"})
     assert foe.hp == 20 and st.power == 1 and st.actor() == me.name and st.runs == []
 
 
@@ -197,12 +197,12 @@ def test_an_attack_on_each_foe_asks_each_defender_clockwise():
     st = card_game([{"trigger": "attack", "effects": [
         {"do": "damage", "amount": 2, "target": "each-foe"}]}])
     me, second, third = st.players
-    me.hand, second.hand, third.hand = ["Test Card"], ["Adam (Familiar)"], ["Steve (Familiar)"]
+    me.hand, second.hand, third.hand = ["Test Card"], ["Adam"], ["Steve"]
     st.apply({"type": "play", "card": "Test Card"})
     assert st.actor() == second.name
     st.apply({"type": "no-defense", "player": second.name})
     assert second.hp == 18 and st.actor() == third.name
-    st.apply({"type": "defend", "player": third.name, "card": "Steve (Familiar)"})
+    st.apply({"type": "defend", "player": third.name, "card": "Steve"})
     assert third.hp == 20 and st.actor() == me.name
 
 

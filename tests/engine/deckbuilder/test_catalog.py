@@ -177,3 +177,64 @@ def test_seeded_random_games_with_catalog_cards_finish(seed, catalog_table):
 @given(data=st.data())
 def test_offered_applies_and_not_offered_is_refused_with_catalog_cards(catalog_table, data):
     _probe("satanic-panic", data, steps_max=150)
+
+
+# Catalog Mayhems: "Non-Legend, Creature, Spell, Treasure, Location, 4 specific Familiars,
+# and Mayhem cards are shuffled into the main deck" (2. The Main Deck); 26 of them (Contents).
+MAYHEMS = {**CATALOG, "mayhems": [
+    {"name": "Test Mayhem", "entry": "test-mayhem", "type": "mayhem", "copies": 3,
+     "text": "test text", "abilities": [], "keywords": ["ATTACK"]},
+    {"name": "Test Mayhem Two", "entry": "test-mayhem-two", "type": "mayhem", "copies": None,
+     "text": None, "abilities": [], "keywords": []},
+    {"name": "Satanic Wand", "type": "starter"}]}  # not a Mayhem: not dealt as one
+
+
+def test_catalog_mayhems_take_the_place_of_stand_in_mayhems_in_the_main_deck():
+    state = TurnState.new_game(3, seed=4, catalog=MAYHEMS)
+    cards = everything(state)
+    assert cards.count("Test Mayhem") == 3 and cards.count("Test Mayhem Two") == 1
+    assert cards.count("Mayhem") == MAYHEM_CARDS - 4
+    assert len([c for c in cards if state.card(c).kind == "mayhem"]) == MAYHEM_CARDS
+    assert len(state.main_deck + state.line_up + state.destroyed) == MAYHEM_CARDS + 106 + 4
+    known = state.card("Test Mayhem")
+    assert (known.kind, known.entry, known.stand_in, known.text) == (
+        "mayhem", "test-mayhem", False, "test text")
+    assert [m["name"] for m in state.catalog["mayhems"]] == ["Test Mayhem", "Test Mayhem Two"]
+    said = next(e["text"] for e in state.log if e["text"].startswith("From the catalog"))
+    assert "Mayhems: Test Mayhem, Test Mayhem Two" in said
+    # Undo and replay deal them again from the state's own catalog.
+    again = TurnState.new_game(3, seed=4, catalog=json.loads(json.dumps(state.catalog)))
+    assert again.to_dict() == state.to_dict()
+    assert dealt(json.loads(json.dumps(dealt(MAYHEMS)["catalog"]))) == dealt(MAYHEMS)
+
+
+def test_a_catalog_mayhem_in_the_opening_line_up_is_destroyed_unresolved():
+    for seed in range(40):
+        state = TurnState.new_game(2, seed=seed, catalog=MAYHEMS)
+        if any(c.startswith("Test Mayhem") for c in state.destroyed):
+            break
+    else:
+        pytest.fail("no seed turned up a catalog Mayhem in the opening Line-Up")
+    assert not any(state.card(c).kind == "mayhem" for c in state.line_up)
+
+
+def test_a_catalog_mayhem_resolves_as_a_mayhem_with_its_text_quoted():
+    state = TurnState.new_game(3, seed=1, catalog=MAYHEMS)
+    for p in state.players:
+        p.hand = []
+    state.line_up.pop()
+    state.main_deck[:2] = ["Test Mayhem", "Glyph"]
+    state.apply({"type": "end-turn"})
+    assert state.table_event["card"] == "Test Mayhem" and state.line_up[-1] == "Test Mayhem"
+    assert 'the catalog\'s text: "test text"' in state.flags[-1]["text"]
+    who = state.current.name
+    assert state.legal_actions() == [{"type": "mayhem", "player": who, "attack": True},
+                                     {"type": "mayhem", "player": who, "attack": False}]
+    state.apply({"type": "mayhem", "player": who, "attack": False})
+    assert any('"test text"' in e["text"] for e in state.by_hand_open)
+    state.apply({"type": "resolved", "player": who})
+    assert state.destroyed[-1] == "Test Mayhem" and state.line_up[-1] == "Glyph"
+
+
+def test_without_catalog_mayhems_the_catalog_kept_is_as_before():
+    assert "mayhems" not in dealt(CATALOG)["catalog"]

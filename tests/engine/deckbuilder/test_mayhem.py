@@ -3,7 +3,7 @@ states runs; the texts it does not print are applied by hand (apply actions)."""
 from engine.deckbuilder import TurnState, buy_check
 from engine.deckbuilder.setup import LINE_UP_SIZE
 
-FAMILIAR = "Adam (Familiar)"
+FAMILIAR = "Adam"
 
 
 def game(players=3, satan=False, seed=1):

@@ -37,11 +37,11 @@ def test_the_familiar_discount_tile_makes_familiars_cost_4():
     st.power = 4
     assert buy_check(st, me.name, {"source": "familiar"})["cost"] == 4
     assert buy_check(st, me.name, {"source": "familiar"})["legal"]
-    st.line_up[0] = "Adam (Familiar)"
-    st.card_defs["Adam (Familiar)"] = {**st.card("Adam (Familiar)").as_dict(), "cost": 5}
-    assert buy_check(st, me.name, "Adam (Familiar)")["cost"] == 3  # main-deck Familiars too
+    st.line_up[0] = "Adam"
+    st.card_defs["Adam"] = {**st.card("Adam").as_dict(), "cost": 5}
+    assert buy_check(st, me.name, "Adam")["cost"] == 3  # main-deck Familiars too
     st.apply({"type": "end-turn"})
-    assert buy_check(st, other.name, "Adam (Familiar)")["cost"] == 5
+    assert buy_check(st, other.name, "Adam")["cost"] == 5
 
 
 # --- PRIDE (Dead Wizard Tokens 6.15.6) ------------------------------------------
