@@ -82,3 +82,26 @@ def test_a_free_table_picks_a_card_by_name_not_from_a_list(api, client, big_rumb
         "action": json.dumps({"type": "add_card", "wizard": "Bo"}),
         "catalog_card": "no such card", "version": table["version"] + 1})
     assert refused.status_code == 400 and "No rumble card named like" in refused.content.decode()
+
+
+def test_moves_are_booked_twenty_at_a_time_and_a_flood_meets_the_limit(settings, monkeypatch):
+    """At the production rate a process books 20 moves per write of the allowance table;
+    the moves allowed are still the rate's (2,000 in a burst), then 429s."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+
+    from engine.web.sandbox import throttling
+
+    settings.SANDBOX_ACTION_RATE = "2000/hour"
+    spent = []
+    real = throttling.spend
+    monkeypatch.setattr(throttling, "spend",
+                        lambda client, rate, cost=1: spent.append(cost) or real(client, rate,
+                                                                                cost))
+    request = RequestFactory().post("/", REMOTE_ADDR="10.9.8.7")
+    request.user = AnonymousUser()
+    allowed = [throttling.SandboxActionThrottle().allow_request(request, None)
+               for _ in range(2100)]
+    assert allowed == [True] * 2000 + [False] * 100
+    # 2,000 moves: 100 writes, not 2,000; each refused move tries 20, then 1 (refused).
+    assert spent[:100] == [20] * 100 and spent[100:] == [20, 1] * 100
