@@ -487,7 +487,10 @@ def titled(hit: dict, subject, game_words) -> float:
         # (a heading with a figure names a case: "Initiative 0" for "who goes first")
         return 0.0
     # a game's name ("Satanic" -> "satan") is no word asked of a heading ("Death as Satan")
-    share = covered(subject, head, set(game_words) - _GAME_NAME_FORMS)
+    words = set(game_words) - _GAME_NAME_FORMS
+    # "Maximum HP and Blood" heads a rule of each: "max hp" asks the first of them
+    share = max(covered(subject, part, words)
+                for part in [head, *re.split(r"\s+(?:and|&)\s+|,\s*", head)] if part)
     return share if share >= HEADING_ASKED else 0.0
 
 
