@@ -187,6 +187,7 @@ class EntryForm(EntryImageFields, ChangeReasonForm):
         marked for checking; the editor saves them or not (nothing is written before)."""
         front = EntryImage.objects.filter(entry_id=self.instance.pk, face=EntryImage.Face.FRONT,
                                           reading_status=Reading.DONE).first()
+        self.instance.reading_offered_from = front.pk if front else None  # for images_panel
         if front is None:
             return
         entry = self.instance

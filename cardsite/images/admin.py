@@ -25,14 +25,18 @@ def _thumbnail(image: EntryImage, rendition: str = "small"):
                        image.entry.name, image.face)
 
 
-def _reading_line(image: EntryImage) -> str:
-    """Where the machine's reading of this photo stands; what it read as the name."""
+def _reading_line(image: EntryImage, offered_from) -> str:
+    """Where the machine's reading of this photo stands; what it read as the name.
+    ``offered_from``: the image whose reading the entry's form offered (None: none), for a
+    reading that finished after the form was built and before this panel was drawn."""
     if image.reading_status == Reading.NONE:
         return ""
     name = ((image.reading or {}).get("name") or {}).get("value")
     said = (f"; it read the name as “{name}”" if name and name != image.entry.name else "")
-    if image.reading_status == Reading.DONE:
+    if image.reading_status == Reading.DONE and offered_from == image.pk:
         said += ". The fields still unknown are filled from it below, marked for checking"
+    elif image.reading_status == Reading.DONE:
+        said += ". It finished as this page was drawn: reload it to see the fields it fills"
     return format_html('<br><span class="machine-reading">Machine reading: {}{}{}</span>',
                        image.get_reading_status_display().lower(), said,
                        f" ({image.reading_note})" if image.reading_note else "")
@@ -43,6 +47,7 @@ def images_panel(entry) -> str:
     if entry is None or entry.pk is None:
         return "None yet: upload below once the entry is saved, or now."
     by_face = faces(entry)
+    offered_from = getattr(entry, "reading_offered_from", None)
 
     def face_html(face):
         image = by_face.get(face)
@@ -56,7 +61,8 @@ def images_panel(entry) -> str:
             '<br><a href="{}">history (revert)</a>{}</div>',
             face.capitalize(), _thumbnail(image), image.get_status_display(),
             image.get_source_display(), image.width, image.height, image.credit or "no credit",
-            who, image.uploaded_at.strftime("%Y-%m-%d %H:%M"), history, _reading_line(image))
+            who, image.uploaded_at.strftime("%Y-%m-%d %H:%M"), history,
+            _reading_line(image, offered_from))
     return format_html('<div class="entry-images">{}</div>',
                        format_html_join("", "{}", ((face_html(f),) for f in FACES)))
 

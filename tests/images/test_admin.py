@@ -175,6 +175,7 @@ def test_a_front_uploaded_in_the_admin_is_read_and_offered_for_the_unknown_field
     assert "The front photo was read by machine" in page
     assert "Read by machine — check.</strong>" in page and "Each foe takes 1 damage." in page
     assert "it read the name as “Quuxwand!”" in page  # a known name is shown, never replaced
+    assert "The fields still unknown are filled from it below" in page
     form = editor_client.get(url).context["adminform"].form
     assert form.initial["text"] == "Each foe takes 1 damage."
     assert form.initial["name"] == "Quuxwand" and form.initial["type"] == "relic"
@@ -184,6 +185,19 @@ def test_a_front_uploaded_in_the_admin_is_read_and_offered_for_the_unknown_field
     quuxwand.refresh_from_db()
     assert quuxwand.text == "Each foe takes 1 damage."
     assert quuxwand.history.first().history_change_reason == "Checked"
+
+
+def test_a_reading_done_after_the_form_was_built_asks_for_a_reload(
+        editor_client, quuxwand, media, machine_reads):
+    """The form is built before the images panel is drawn: a reading that finished between
+    the two must not claim fields the form did not fill."""
+    from cardsite.images.admin import images_panel
+    url = reverse("admin:cardsite_entry_change", args=[quuxwand.pk])
+    editor_client.post(url, form_data(editor_client, url, front_image=_jpeg(1)))
+    entry = type(quuxwand).objects.get(pk=quuxwand.pk)  # no form offered it anything
+    panel = images_panel(entry)
+    assert "It finished as this page was drawn: reload it to see the fields it fills" in panel
+    assert "filled from it below" not in panel
 
 
 def test_without_the_reader_the_entry_page_says_so_and_offers_nothing(editor_client, quuxwand,
