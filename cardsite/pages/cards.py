@@ -202,9 +202,11 @@ def keyword_links(entry: Entry) -> list[tuple[str, str]]:
     """(keyword, URL): the game's glossary meaning where it has one, else the
     cards with that keyword."""
     slugs = {}
-    for term in GlossaryTerm.objects.filter(game_id=entry.game_id).only("slug", "term", "aliases"):
-        for spelling in [term.term, *(term.aliases or [])]:
-            slugs.setdefault(spelling.lower(), term.slug)
+    # plain rows: a game's fifty-odd terms as model instances cost more than the page's query
+    for slug, term, aliases in GlossaryTerm.objects.filter(game_id=entry.game_id).values_list(
+            "slug", "term", "aliases"):
+        for spelling in [term, *(aliases or [])]:
+            slugs.setdefault(spelling.lower(), slug)
     links = []
     for keyword in entry.keywords or []:
         slug = slugs.get(keyword.lower())
