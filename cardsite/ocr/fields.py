@@ -170,6 +170,29 @@ def clean_text(lines: list[Line]) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
+# Words that open a sentence of rules text: printed after a full stop, never mid-sentence.
+OPENERS = ("When", "Whenever", "If", "Then", "Each", "You", "Once", "Otherwise")
+_LOST_STOP = re.compile(r"(?<=[a-z]{2}) (?=(?:" + "|".join(OPENERS) + r") [a-z])")
+# A keyword in capitals runs into its effect only through a colon ("ATTACK: Another ...").
+_LOST_COLON = re.compile(r"(?:^|(?<=[.,:] ))((?:[A-Z]{2,} )*[A-Z]{4,}) (?=[A-Z][a-z]+ [a-z0-9])")
+_LEAD_SPECK = re.compile(r"^(?:[a-z]{1,5} ){1,2}(?=[A-Z])")
+
+
+def punctuated(text: str | None) -> str | None:
+    """Rules text with the punctuation a read typically loses put back where the card's
+    grammar leaves no doubt: a full stop before a sentence's opening word, a keyword's
+    colon, the last sentence's full stop (read as a comma); and a speck of art read as a
+    short lower-case word before the text's first capital dropped."""
+    if not text:
+        return text
+    text = _LEAD_SPECK.sub("", text)
+    text = _LOST_STOP.sub(". ", text)
+    text = _LOST_COLON.sub(r"\1: ", text)
+    if text[-1] in ",;" and text[:-1].rstrip()[-1:].isalnum():
+        text = text[:-1] + "."
+    return text
+
+
 @dataclass
 class Placed:
     name: Field
@@ -279,14 +302,14 @@ def place(lines: list[Line], card_height: int, *, game: str | None = None,
         name_lines[-1].bottom if name_lines else 0)
     text_lines = [line for line in lines if line not in name_lines and line is not type_line
                   and line.top >= below - 2]
-    text = Field(clean_text(text_lines) or None, conf_of(text_lines))
+    text = Field(punctuated(clean_text(text_lines)) or None, conf_of(text_lines))
     if text.value is None:
         notes.append("No rules text was found.")
 
     if set(labels.values()) == {"ability-tile"}:
         # A Wizard Ability Tile prints no title: it is named by its text.
         everything = [line for line in lines if line is not type_line]
-        name = text = Field(clean_text(everything) or None, conf_of(everything))
+        name = text = Field(punctuated(clean_text(everything)) or None, conf_of(everything))
 
     if reread_name is not None and name_lines and set(labels.values()) != {"ability-tile"}:
         box = (min(line.left for line in name_lines), min(line.top for line in name_lines),

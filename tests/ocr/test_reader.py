@@ -152,3 +152,35 @@ def test_a_space_the_reader_put_after_a_hyphen_in_the_title_goes():
     assert place([title, body], 880).name.value == "Enslave-'Em-All Ball"
     title = Line(["Glyph", "-", "Fizzle"], [90, 90, 90], 40, 40, 600, 90, [50, 50, 50])
     assert place([title, body], 880).name.value == "Glyph - Fizzle"  # a dash between words stays
+
+
+@pytest.mark.parametrize("read, printed", [
+    ("Once per turn, ATTACK Another player gains 1 of your Lil' Buddies.",
+     "Once per turn, ATTACK: Another player gains 1 of your Lil' Buddies."),
+    ("gain 2 Dead Wizard Tokens. END OF GAME Destroy 2 Dead Wizard Tokens.",
+     "gain 2 Dead Wizard Tokens. END OF GAME: Destroy 2 Dead Wizard Tokens."),
+    ("You pay 2 less to buy Familiars When you gain a Familiar, you may",
+     "You pay 2 less to buy Familiars. When you gain a Familiar, you may"),
+    ("Replace 1 of your Starter Glyphs with Lucky's Lucky Wand,",
+     "Replace 1 of your Starter Glyphs with Lucky's Lucky Wand."),
+    ("nate You pay 2 less to buy Familiars.", "You pay 2 less to buy Familiars."),
+])
+def test_punctuation_a_read_lost_is_put_back_where_the_grammar_is_sure(read, printed):
+    from cardsite.ocr.fields import punctuated
+    assert punctuated(read) == printed
+
+
+def test_punctuation_is_left_alone_on_every_text_the_catalog_and_rulebooks_print():
+    """Title-case headings ("Start of Each Round", "When You Die: ...") and a list of
+    keywords ("ATTACK Icon, DEFENSE Icon") are not sentences run together."""
+    from cardsite.ocr.fields import punctuated
+    from tests.fixtures_data.books import NO_RULEBOOKS, RULEBOOKS, fixture_games
+    if not RULEBOOKS.is_dir():
+        pytest.skip(NO_RULEBOOKS)
+    printed = [line.strip() for path in sorted(RULEBOOKS.glob("*.txt"))
+               for line in path.read_text(encoding="utf-8").splitlines()
+               if line.strip() and not line.rstrip().endswith(",")]
+    printed += [e[k] for game in fixture_games() for e in game["entries"]
+                for k in ("name", "text") if e.get(k)]
+    assert len(printed) > 500
+    assert [t for t in printed if punctuated(t) != t] == []
