@@ -667,7 +667,9 @@ def speaks_of(hit: dict, understood) -> bool:
     """Whether a rule or ruling shown as the top hit has nearly all the words asked
     (for words that are no question of a known kind)."""
     subject = _subject(understood.query)
-    return bool(subject) and coverage(subject, hit["title"] + " " + hit["text"]) >= COVERAGE
+    title = heading(hit) if hit["kind"] == "rule" else hit["title"]  # not the game's slug
+    return bool(subject) and coverage(subject, title + " " + hit["text"]) >= COVERAGE \
+        and _speaks_of_all(hit, hit, subject, None, whole=True)
 
 
 DEFINED = 0.5  # the share of the question's words (by rarity) a term's name must be
@@ -727,7 +729,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     what_happens = kind is None and asks_what_happens(typed)
-    best, closest = None, 0.0
+    counted = _counted(typed, subject) if kind == NUMBER else None
+    best, closest, found_all = None, 0.0, []
     for rank, hit in enumerate(hits[:top]):
         found = None
         if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
@@ -740,6 +743,10 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
                                first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
         elif hit["kind"] == "rule" and what_happens:
             found = _what_happens(hit, subject, game_words)
+        if found and not _speaks_of_all(found[1], hit, subject, counted):
+            found = None
+        if found:
+            found_all.append(found)
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
@@ -752,9 +759,65 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # not settle it" to a yes/no question): the answer is not a plain yes or no.
     if best is None or closest > best[0]:
         return None
-    if not understood.game and _games_differ(best, hits[:top], subject, game_words):
+    if not understood.game and (_games_differ(best, hits[:top], subject, game_words)
+                                or kind == NUMBER and _figures_differ(best, found_all)):
         return None
     return {**best[1], "answers": kind or "", "answered": understood.text}
+
+
+FEW_WORDS = 2  # a top hit shown for this few words has them all: "become satan" is not "become"
+
+
+# "how many dice" is told "one die per ..."; the stemmer keeps the two apart
+_SAME_COUNT = {"dice": "die"}
+
+
+def _counted(typed: list[str], subject):
+    """The forms of the thing a "how many" / "how much" question counts (its first
+    word after them: "how much blood ...", "how many hit points ..."), or None."""
+    for i in range(len(typed) - 2):
+        if typed[i] == "how" and typed[i + 1] in ("many", "much"):
+            for word in typed[i + 2:]:
+                folded = _fold(word)
+                entry = next((forms for forms, _ in subject if folded in forms), None)
+                if entry is not None:
+                    return entry
+                if word not in STOP_WORDS:
+                    return None
+    return None
+
+
+def _speaks_of_all(answer: dict, hit: dict, subject, counted, *, whole: bool = False) -> bool:
+    """Whether the source tells the thing a "how many" counts ("how much blood do
+    wizards start with" is not answered by "every Wizard starts at 20 HP") and, with
+    ``whole``, every word of a short subject ("how do I become Satan" is not answered
+    by "you become its new owner")."""
+    # a rule's heading, not its title: "satanic-panic 6.12.4 ..." names the game, no subject
+    title = heading(hit) if hit["kind"] == "rule" else hit["title"]
+    have = _words(" ".join((title, hit.get("text") or "", answer["text"])))
+    if counted is not None:
+        # the thing counted is in the answer given (or the question a ruling answers),
+        # not only in a heading ("Example: the round starts" counts players, not rounds)
+        told = _words(answer["text"] + (" " + hit["title"] if hit["kind"] == "ruling" else ""))
+        if not (counted | {_SAME_COUNT[f] for f in counted if f in _SAME_COUNT}) & told:
+            return False
+    return not whole or len(subject) > FEW_WORDS or all(forms & have for forms, _ in subject)
+
+
+def _figures(text: str) -> frozenset[int]:
+    return frozenset(int(t) if t.isdigit() else FIGURES[t]
+                     for t in tokens_of(sentences(text)[0] if text else "")
+                     if t.isdigit() or t in FIGURES)
+
+
+def _figures_differ(best, found_all) -> bool:
+    """For a question naming no game: whether another game's source answers nearly as
+    well with other figures ("how many cards in my hand at the start": Demoniac's
+    three, Rumble's eight), so the answer depends on the game the player means."""
+    score, answer = best
+    mine = _figures(answer["text"])
+    return any(other.get("game") != answer.get("game") and theirs >= GAMES_DIFFER * score
+               and _figures(other["text"]) != mine for theirs, other in found_all)
 
 
 GAMES_DIFFER = 0.8  # another game's ruling this near the answer's match, answering otherwise

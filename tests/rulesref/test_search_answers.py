@@ -128,6 +128,13 @@ NEAR_MISSES = [
     ("what does wild magic do in rumble", "/rulings/?game=rumble#initiative-without-delivery"),
     # the figure for another number of players ("A standard 4-player game uses 8 ...")
     ("how many legendery devils do we use with 3 players", "/rules/satanic-panic/3.6.7/"),
+    # the thing counted is not in the answer: Satanic Panic has no Blood; a worked
+    # example headed "the round starts" counts players, not rounds
+    ("how much blood do wizards start with in annihilageddon",
+     "/rules/satanic-panic/3.1.7/"),
+    ("how many rounds in anarchy", "/rules/anarchy/21.1/"),
+    # a top hit shown for two words has both: "you become its new owner" is no Satan
+    ("how do i become satan", "/rules/satanic-panic/6.12.4/"),
 ]
 
 
