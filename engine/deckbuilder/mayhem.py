@@ -6,7 +6,8 @@ applied by hand (``apply`` actions, flagged), never invented:
 
 - A Mayhem (6.14) entering the Line-Up suspends the refill until it is
   resolved. The active player reads it and says whether it is an ATTACK (most
-  are, some are not: 6.14.3). For an ATTACK each player, clockwise from the
+  are, some are not: 6.14.3); for a catalog Mayhem whose keywords or text say
+  it, that is no choice (``printed_attack``). For an ATTACK each player, clockwise from the
   active player, may avoid it with a DEFENSE (6.14.4); then its effect is
   applied to the others (6.14.5), it goes to the destroyed pile and the refill
   goes on (6.14.6). Its damage has no player as source: nobody gains the
@@ -29,6 +30,8 @@ kind of effect lands once per player and text (no second damage from the same
 Hellfire); nothing waiting, nothing to apply.
 """
 from __future__ import annotations
+
+import re
 
 from .. import abilities as language
 from ..core import EngineError, Problem
@@ -71,19 +74,38 @@ def reveal_mayhem(state, card: str) -> None:
     state.line_up.append(card)  # it enters the Line-Up, and leaves it once resolved
     state.table_event = {"kind": "mayhem", "card": card, "decider": me, "stage": "kind",
                          "order": [], "avoided": [], "attack": None}
-    text = _catalog_text(state, card)
+    text, printed = _catalog_text(state, card), printed_attack(state, card)
+    kind = ("whether it is an ATTACK and " if printed is None else
+            f"it is {'' if printed else 'not '}an ATTACK, as its entry says; ")
     state.flag("satanic-panic.mayhem", card, f"{card} enters the Line-Up: refilling waits "
                f"until it is resolved. {me} reads it"
-               + (f' (the catalog\'s text: "{text}"); whether it is an ATTACK and what it '
-                  "does are applied by hand." if text else
-                  "; its text is not given by the rulebook, so whether it is an ATTACK and "
-                  "what it does are applied by hand."))
+               + (f' (the catalog\'s text: "{text}"); {kind}what it does '
+                  f"{'are' if printed is None else 'is'} applied by hand." if text else
+                  f"; its text is not given by the rulebook, so {kind}what it does "
+                  f"{'are' if printed is None else 'is'} applied by hand."))
 
 
 def _catalog_text(state, card: str) -> str | None:
     """A catalog card's text (a Mayhem or Legendary Devil dealt as itself), else None."""
     known = state.card(card)
     return None if known.stand_in else known.text
+
+
+_ATTACK_TEXT = re.compile(r"\bATTACK:")  # the ATTACK icon's text, as the rulebook quotes it
+
+
+def printed_attack(state, card: str) -> bool | None:
+    """Whether a catalog Mayhem dealt as itself is an ATTACK (6.14.3), as its entry says:
+    the ATTACK keyword or an "ATTACK:" in its text; not one if its text or keywords are
+    recorded without it. None (the reader says) for a stand-in or a Mayhem whose entry
+    records neither."""
+    for known in (state.catalog or {}).get("mayhems", ()):
+        if known["name"] == card:
+            text, keywords = known.get("text") or "", known.get("keywords") or []
+            if "ATTACK" in keywords or _ATTACK_TEXT.search(text):
+                return True
+            return False if text or keywords else None
+    return None
 
 
 def flip_devil(state, devil: str, next_player: str) -> None:
@@ -179,8 +201,9 @@ def event_actions(state) -> list[dict]:
     event = state.table_event
     who = event["decider"]
     if event["stage"] == "kind":
-        return [{"type": "mayhem", "player": who, "attack": True},
-                {"type": "mayhem", "player": who, "attack": False}]
+        printed = printed_attack(state, event["card"])
+        return [{"type": "mayhem", "player": who, "attack": attack} for attack in (True, False)
+                if printed is None or attack is printed]
     return apply_actions(state, who, hit(state, event)) + [{"type": "resolved", "player": who}]
 
 
@@ -205,7 +228,13 @@ def event_problems(state, action: dict) -> list[Problem]:
     event, kind = state.table_event, action["type"]
     key = "satanic-panic.mayhem" if event["kind"] == "mayhem" else "satanic-panic.legendary-devils"
     if kind == "mayhem" and event["stage"] == "kind" and isinstance(action.get("attack"), bool):
-        return []
+        printed = printed_attack(state, event["card"])
+        if printed is None or action["attack"] is printed:
+            return []
+        return [Problem("mayhem-printed", f"{event['card']} is {'' if printed else 'not '}an "
+                        "ATTACK, as its catalog entry says: "
+                        + ("players may avoid it with a DEFENSE." if printed else
+                           "nobody can avoid it."), rule("satanic-panic.mayhem-attack"))]
     if kind in ("apply", "resolved") and event["stage"] == "resolve":
         return apply_problems(state, action) if kind == "apply" else []
     return [Problem("event-resolving", f"{event['card']} is resolving: "

@@ -108,3 +108,29 @@ def test_a_saved_mayhem_entry_is_shuffled_into_the_main_deck_as_itself(api, save
     assert (known["kind"], known["entry"], known["stand_in"], known["text"]) == (
         "mayhem", "test-mayhem", False, "test text")
     assert [m["name"] for m in state["catalog"]["mayhems"]] == ["Test Mayhem"]
+
+
+def test_a_mayhem_entry_marked_attack_is_resolved_as_one(api, client, saved_entry):
+    """"Most Mayhem cards are ATTACKS ... several Mayhem cards are not ATTACKS, and those
+    cannot be avoided" (6.14.3): an entry's ATTACK keyword settles which, so the table
+    offers only that reading and refuses the other with the rule."""
+    Entry.objects.create(game=saved_entry.game, slug="test-mayhem", name="Test Mayhem",
+                         kind="card", type="mayhem", copies=26, keywords=["ATTACK"])
+    body = table(api, 3)
+    family = family_for("satanic-panic")
+    stored = family.load(Sandbox.objects.get(pk=body["id"]).state)
+    stored.line_up.pop()
+    stored.main_deck[:2] = ["Test Mayhem", "Glyph"]
+    Sandbox.objects.filter(pk=body["id"]).update(state=family.dump(stored))
+    body = api.get(body["url"]).json()
+    body = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": next(
+        a for a in body["legal_actions"] if a["type"] == "end-turn")}, format="json").json()
+    decider = body["state"]["table_event"]["decider"]
+    assert [a for a in body["legal_actions"] if a["type"] == "mayhem"] == [
+        {"type": "mayhem", "player": decider, "attack": True}]
+    refused = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": {
+        "type": "mayhem", "player": decider, "attack": False}}, format="json")
+    assert refused.status_code == 400 and "6.14.3" in refused.content.decode()
+    page = client.get(reverse("sandbox-detail", args=[body["id"]])).content.decode()
+    assert "Its catalog entry says it is an ATTACK: players may avoid it with a DEFENSE." in page
+    assert "It is an ATTACK" in page and "It is not an ATTACK" not in page

@@ -13,7 +13,7 @@ from engine.core import EngineError
 from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.by_hand import waiting
-from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, printed_attack
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
 from engine.demoniac.rules import tally
@@ -264,7 +264,8 @@ def present_panic(game: str, state) -> dict:
         "devil_face_up": state.devil_face_up, "devils_left": len(state.legendary_devils),
         "main_deck": len(state.main_deck), "dwt_left": len(state.dead_wizard_token_stack),
         "supplies": state.supplies, "pending": state.pending, "actions": groups,
-        "flags": state.flags[-5:], "game_over": state.game_over, "event": event,
+        "flags": state.flags[-5:], "game_over": state.game_over,
+        "event": event and {**event, "printed": printed_attack(state, event["card"])},
         "by_hand_open": texts, "apply_form": apply_form,
     }
 

@@ -218,22 +218,51 @@ def test_a_catalog_mayhem_in_the_opening_line_up_is_destroyed_unresolved():
     assert not any(state.card(c).kind == "mayhem" for c in state.line_up)
 
 
-def test_a_catalog_mayhem_resolves_as_a_mayhem_with_its_text_quoted():
-    state = TurnState.new_game(3, seed=1, catalog=MAYHEMS)
+def _revealing(card: str, catalog=MAYHEMS) -> TurnState:
+    """A table where ``card`` enters the Line-Up at the start of the next turn."""
+    state = TurnState.new_game(3, seed=1, catalog=catalog)
     for p in state.players:
         p.hand = []
     state.line_up.pop()
-    state.main_deck[:2] = ["Test Mayhem", "Glyph"]
+    state.main_deck[:2] = [card, "Glyph"]
     state.apply({"type": "end-turn"})
+    return state
+
+
+def test_a_catalog_mayhem_resolves_as_a_mayhem_with_its_text_quoted():
+    state = _revealing("Test Mayhem")
     assert state.table_event["card"] == "Test Mayhem" and state.line_up[-1] == "Test Mayhem"
     assert 'the catalog\'s text: "test text"' in state.flags[-1]["text"]
+    assert "it is an ATTACK, as its entry says" in state.flags[-1]["text"]
     who = state.current.name
-    assert state.legal_actions() == [{"type": "mayhem", "player": who, "attack": True},
-                                     {"type": "mayhem", "player": who, "attack": False}]
-    state.apply({"type": "mayhem", "player": who, "attack": False})
+    # Its entry says ATTACK: whether players may avoid it is not the reader's choice (6.14.3).
+    assert state.legal_actions() == [{"type": "mayhem", "player": who, "attack": True}]
+    refused = state.check({"type": "mayhem", "player": who, "attack": False})
+    assert refused[0].code == "mayhem-printed" and "6.14.3" in refused[0].rule
+    state.apply({"type": "mayhem", "player": who, "attack": True})
     assert any('"test text"' in e["text"] for e in state.by_hand_open)
     state.apply({"type": "resolved", "player": who})
     assert state.destroyed[-1] == "Test Mayhem" and state.line_up[-1] == "Glyph"
+
+
+@pytest.mark.parametrize("text, keywords, offered", [
+    ("ATTACK: Each player discards a card.", [], [True]),  # the icon's text, as quoted
+    ("Each player heals 1 HP.", [], [False]),  # its text recorded, with no ATTACK
+    (None, ["ONGOING"], [False]),  # its keywords recorded, without ATTACK
+    (None, [], [True, False]),  # nothing recorded: the reader says (its printed icon)
+])
+def test_whether_a_catalog_mayhem_is_an_attack_is_read_from_its_entry(text, keywords, offered):
+    catalog = {**CATALOG, "mayhems": [
+        {"name": "Entered Mayhem", "entry": "entered-mayhem", "type": "mayhem", "copies": 1,
+         "text": text, "abilities": [], "keywords": keywords}]}
+    state = _revealing("Entered Mayhem", catalog)
+    who = state.current.name
+    assert [a["attack"] for a in state.legal_actions()] == offered
+    for attack in (True, False):
+        problems = state.check({"type": "mayhem", "player": who, "attack": attack})
+        assert (not problems) is (attack in offered)
+    # A stand-in Mayhem is always the reader's call: the rulebook prints none.
+    assert [a["attack"] for a in _revealing("Mayhem", catalog).legal_actions()] == [True, False]
 
 
 def test_without_catalog_mayhems_the_catalog_kept_is_as_before():
