@@ -67,6 +67,14 @@ def _fold(token: str) -> str:
 _NO_SUBJECT = frozenset(("per", "but", "still", "allowed", "able", "possible", "supposed"))
 
 
+# Players' verbs for the rulings' own, for telling whether a source speaks of what was
+# asked ("can I put a possession ...": possessions are "played"; "if they defend my
+# attack": an ATTACK is "avoided"). Only here, not in the search: the ranking already
+# finds those rulings, and the wider words cost it top-3 hits elsewhere.
+_SAID_ALSO = {"put": ("play", "place"), "defend": ("avoid", "defens"), "peek": ("look",),
+              "enemi": ("foe",)}
+
+
 def _subject(query) -> list[tuple[frozenset[str], float]]:
     """The question's words that are searched for, each as the folded forms that
     match it (its alternatives too) and its weight."""
@@ -76,6 +84,7 @@ def _subject(query) -> list[tuple[frozenset[str], float]]:
         if not tokens or not (text.alternatives or word_known(tokens, _fold)):
             continue  # a word no rule, ruling or card has ("can my friend buy ...") tells none apart
         forms = {_fold(t) for t in tokens}
+        forms |= {also for form in list(forms) for also in _SAID_ALSO.get(form, ())}
         for alternative in text.alternatives:
             forms |= {_fold(t) for t in alternative}
         subject.append((frozenset(forms), word_weight(tokens)))

@@ -258,3 +258,28 @@ def test_a_rule_headed_by_what_was_asked_and_what_happens():
         assert result.answer and result.answer["url"] == "/rules/anarchy/26.5/"
     box = search_all(q="what happens when someone steals the relic from me", limit=3).answer
     assert box is None or box["url"] != "/rules/demoniac/12.5/"
+
+
+def test_a_players_verb_meets_the_rulebooks():
+    """Players "put" possessions and "defend" or "peek" where the rulings say "play",
+    "avoid" and "look": the ruling asking the same answers. The same verbs of another
+    subject get no box from it."""
+    call_command("load_catalog", verbosity=0)
+    for q, url, start in [
+        ("can i put a possession on someone elses victim",
+         "/rulings/?game=demoniac#possessions-on-own-victim", "No."),
+        ("if a foe defends my attack do i still get the +2 power",
+         "/rulings/?game=satanic-panic#defense-keeps-other-abilities", "Yes."),
+        ("can i peek at my face down delivery", "/rulings/?game=rumble#peeking-at-initiative",
+         "Yes"),
+    ]:
+        box = search_all(q=q, limit=3).answer
+        assert box is not None and box["url"] == url, (q, box)
+        assert box["text"].startswith(start), (q, box["text"])
+    for q, wrong in [
+        ("can I put a card on top of my deck", "/rulings/?game=demoniac#possessions-on-own-victim"),
+        ("can i peek at the top card of the deck", "/rulings/?game=rumble#peeking-at-initiative"),
+        ("who defends first against a mayhem", "/rulings/?game=satanic-panic#defense-keeps-other-abilities"),
+    ]:
+        box = search_all(q=q, limit=3).answer
+        assert box is None or box["url"] != wrong, (q, box)
