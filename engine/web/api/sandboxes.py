@@ -9,10 +9,7 @@ stale one).
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
@@ -30,6 +27,7 @@ from engine.seat_views import seat_actions
 from engine.web.models import Sandbox
 from engine.web.sandbox import service
 from engine.web.sandbox.bot_play import sandbox_bots
+from engine.web.sandbox.links import TOKEN, key_path
 from engine.web.sandbox.throttling import SandboxActionThrottle
 
 from . import sandbox_serializers as s
@@ -42,14 +40,7 @@ SANDBOX_ID = OpenApiParameter(
     description="The table's id, as `id` in the answer that created it.")
 
 
-KEY_SPOT = "KEY-SPOT-0123456"  # a stand-in key: the links are reversed once per process
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a key reverse() writes as it is
 LINKS = ("engine-api-sandbox", "engine-api-sandbox-log", "sandbox-detail")
-
-
-@lru_cache(maxsize=16)
-def _link_paths(script_prefix: str) -> tuple[str, ...]:
-    return tuple(reverse(name, args=[KEY_SPOT]) for name in LINKS)
 
 
 def links_of(request, key: str) -> tuple[str, str, str]:
@@ -59,8 +50,7 @@ def links_of(request, key: str) -> tuple[str, str, str]:
     if not TOKEN.fullmatch(key):
         return tuple(request.build_absolute_uri(reverse(name, args=[key])) for name in LINKS)
     origin = request.build_absolute_uri("/")[:-1]
-    return tuple(origin + path.replace(KEY_SPOT, key)
-                 for path in _link_paths(get_script_prefix()))
+    return tuple(origin + key_path(name, key) for name in LINKS)
 
 
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,

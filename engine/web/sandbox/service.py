@@ -145,16 +145,13 @@ def sandbox_access(key) -> Access:
 def seat_links(sandbox: Sandbox) -> list[dict]:
     """Each seat's key and the spectators' (seat None), made the first time they are asked for."""
     names = seats(sandbox.game, sandbox.state)
-    # A table just made knows its seats' keys; else they are read (no ordering: the
-    # model's joins the table's row for nothing).
-    known = getattr(sandbox, "seat_keys", None) or dict(
-        SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list("seat", "key"))
+    # A table just made knows its seats' keys; else they are read.
+    known = getattr(sandbox, "seat_keys", None) or store.seat_keys(sandbox.pk)
     missing = [n for n in [*names, ""] if n not in known]
     if missing:
         SandboxSeat.objects.bulk_create([SandboxSeat(sandbox=sandbox, seat=n) for n in missing],
                                         ignore_conflicts=True)
-        known = dict(SandboxSeat.objects.filter(sandbox=sandbox).order_by().values_list(
-            "seat", "key"))
+        known = store.seat_keys(sandbox.pk)
     return [{"seat": n or None, "key": known[n]} for n in [*names, ""]]
 
 

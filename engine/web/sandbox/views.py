@@ -20,10 +20,11 @@ from engine.core import EngineError
 from engine.families import family_for
 from engine.seat_views import seats
 
-from ..models import Sandbox
+from . import store
 from .bot_play import sandbox_bots
 from .catalog_cards import card_named, champions
 from .forms import action_from_post, options_from_post
+from .links import key_path
 from .presenters import for_seat, present
 from .service import (
     Access,
@@ -93,14 +94,7 @@ def _new_table(request, game, post):
         if hasattr(exc, "retry_after"):
             response["Retry-After"] = str(int(exc.retry_after + 0.999))
         return response
-    return HttpResponseRedirect(sandbox.get_absolute_url(), status=303)
-
-
-def _log(sandbox: Sandbox, upto: int | None = None):
-    events = sandbox.events.order_by("-seq")
-    if upto is not None:
-        events = events.filter(seq__lte=upto)
-    return list(events[:LOG_SHOWN])
+    return HttpResponseRedirect(key_path("sandbox-detail", sandbox.id), status=303)
 
 
 def _context(access: Access, *, message: str = "", status: str = "", state=None,
@@ -116,13 +110,18 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
     if not access.owner and not view["terminal"]:
         for_seat(view, access.seat)
         readonly = readonly or access.seat is None or view["actor"] not in (None, access.seat)
-    return {"sandbox": sandbox, "key": access.key, "access": access, "view": view,
-            # every move's form posts here: reversed once, not once per button
-            "act_url": reverse("sandbox-act", args=[access.key]),
+    key = access.key
+    return {"sandbox": sandbox, "key": key, "access": access, "view": view,
+            # every move's form posts here: written once, not once per button
+            "act_url": key_path("sandbox-act", key),
+            "paths": {name: key_path(f"sandbox-{name}", key)
+                      for name in ("detail", "replay", "undo", "bots")},
             "seats": seats(sandbox.game, sandbox.state),
-            "message": message, "message_status": status, "log": _log(sandbox, step),
+            "message": message, "message_status": status,
+            "log": store.newest_events(sandbox.pk, LOG_SHOWN, step),
             "readonly": readonly, "step": step,
-            "links": seat_links(sandbox) if access.owner and step is None else []}
+            "links": [{**link, "path": key_path("sandbox-detail", link["key"])}
+                      for link in seat_links(sandbox)] if access.owner and step is None else []}
 
 
 BOTS_SESSION = "sandbox_bots"  # table key -> {"person", "policy"}: a solo game's bots

@@ -1,0 +1,27 @@
+"""A table's paths by URL name and link key, each name reversed once per process.
+
+A table's page links its own key five times and each seat's key twice, and the API's
+answer three times: ``reverse`` for each was a tenth of a page. The path is reversed
+once with a stand-in key and the real key written in its place, as ``reverse`` would
+write it (a key is URL-safe characters: nothing to quote)."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from django.urls import get_script_prefix, reverse
+
+KEY_SPOT = "KEY-SPOT-0123456"  # a stand-in key (what <str:sandbox_id> takes)
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a key reverse() writes as it is
+
+
+@lru_cache(maxsize=64)
+def _path(name: str, script_prefix: str) -> str:
+    return reverse(name, args=[KEY_SPOT])
+
+
+def key_path(name: str, key: str) -> str:
+    """``reverse(name, args=[key])`` for a table's link ``key``."""
+    if not TOKEN.fullmatch(key):
+        return reverse(name, args=[key])
+    return _path(name, get_script_prefix()).replace(KEY_SPOT, key)
