@@ -21,6 +21,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cardsite.api.errors import ApiError
+from cardsite.api.renderers import BrowsableRenderer
 from engine.core import EngineError
 from engine.families import family_for
 from engine.seat_views import seat_actions
@@ -31,6 +32,7 @@ from engine.web.sandbox.links import TOKEN, key_path
 from engine.web.sandbox.throttling import SandboxActionThrottle
 
 from . import sandbox_serializers as s
+from .table_json import TableRenderer
 from .views import TAGS, TOO_DEEP, ShortPostPath, validated
 
 # Ids are 16 URL-safe characters (engine.web.models.new_sandbox_id); saying so
@@ -123,6 +125,7 @@ class SandboxView(APIView):
     authentication_classes = [TokenAuthentication]
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
+    renderer_classes = [TableRenderer, BrowsableRenderer]
     schema = SandboxAutoSchema()
 
     def body(self, serializer_class) -> dict:

@@ -16,7 +16,6 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_v
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.utils.json import strict_constant
@@ -55,7 +54,7 @@ class CheckerView(APIView):
 
 class ShortPostPath:
     """A JSON POST that passes takes a short path: throttle, parse, check, answer, render
-    with DRF's JSON renderer.
+    with the view's JSON renderer (its first).
 
     DRF's request and response wrapping cost more than the engine's answer, so
     it is kept for everything else: errors (400, 409, 429, 500 in the API's
@@ -86,7 +85,8 @@ class ShortPostPath:
         except self.short_path_refusals:
             self.throttle_classes = ()  # this request is already counted
             return super().dispatch(request, *args, **kwargs)
-        response = HttpResponse(JSONRenderer().render(answer), content_type="application/json")
+        response = HttpResponse(self.renderer_classes[0]().render(answer),
+                                content_type="application/json")
         response["Allow"] = ", ".join(self.allowed_methods)
         response["Vary"] = "Accept"
         return response
