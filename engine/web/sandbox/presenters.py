@@ -83,7 +83,9 @@ def present_spell(game: str, state: dict) -> dict:
                         "ready": w["name"] in state["ready"], "is_caster": w["name"] == caster,
                         "is_standee": core.get("standee") == w["name"],
                         "applause_count": len(w["applause"]),
-                        "hand": [{**_card_view(c, urls), "place_act": json.dumps(
+                        # A hand shows no roll table (sandbox_html.hand_items): its cards
+                        # are not given _card_view's.
+                        "hand": [{**c, "url": urls.get(c.get("name")), "place_act": json.dumps(
                             {"type": "add_card", "wizard": w["name"], "card": c["id"]}),
                             # Only a card that keeps the spell legal may be placed.
                             "placeable": (w["name"], c["id"]) in placeable}
