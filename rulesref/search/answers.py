@@ -172,15 +172,28 @@ def players_asked(source: str) -> str | None:
     return found.group(1) if found else None
 
 
+# "two for each Wizard in the game", "5 at random per player in the game": a figure per
+# player of the table ("1 Blood for each Wizard you killed" counts something else)
+_PER_PLAYER = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                         r"twelve)\b(?:\s+[\w'-]+){0,3}?\s+(?:for each|for every|per)\s+"
+                         r"(?:player|wizard)\s+in\s+the\s+game\b", re.I)
+
+
 def _per_count(text: str, players: str) -> str | None:
-    """From a chart by player count ("Additional Legendary Devils by player count: 2
-    players 8; 3 players 7"), the figure for ``players``, with the chart."""
+    """The figure for ``players`` from a chart by player count ("Additional Legendary
+    Devils by player count: 2 players 8; 3 players 7") or a figure per player ("two for
+    each Wizard in the game": 10 for 5), with the sentence that gives it."""
     for sentence in sentences(text):
-        if "by player count" not in sentence.lower():
+        if "by player count" in sentence.lower():
+            chart = dict(_CHART.findall(sentence))
+            if len(chart) >= 2 and players in chart:
+                return f"With {players} players: {chart[players]}. {sentence}"
             continue
-        chart = dict(_CHART.findall(sentence))
-        if len(chart) >= 2 and players in chart:
-            return f"With {players} players: {chart[players]}. {sentence}"
+        each = _PER_PLAYER.search(sentence)
+        if each:
+            figure = each.group(1).lower()
+            figure = int(figure) if figure.isdigit() else FIGURES[figure]
+            return f"With {players} players: {figure * int(players)}. {sentence}"
     return None
 
 
@@ -470,6 +483,13 @@ def _within_limit(sentence: str, asked: int, subject) -> str | None:
     return None
 
 
+def section(hit: dict) -> str:
+    """The rulebook section a rule hit stands in ("Setup" of "Anarchy at the Arena 3.8 ·
+    Setup"): a rule speaks of its section's subject ("how many dead wizard tokens at setup")."""
+    citation = hit.get("citation") or ""
+    return citation.rsplit(" \u00b7 ", 1)[1] if " \u00b7 " in citation else ""
+
+
 def heading(hit: dict) -> str:
     """A rule hit's own heading ("Maximum HP" of "anarchy 3.6 Maximum HP"), or ""
     for a rule without one (its title is its first words, ending "…")."""
@@ -568,7 +588,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         parts = [sentence, re.split(r"[:;]", sentence, maxsplit=1)[0]]
         if kind == NUMBER:
             parts += [clause for clause in re.split(r"[,:;]", sentence) if _has_number(clause)]
-        have = coverage(subject, title + " " + sentence)
+        have = coverage(subject, f"{title} {section(hit)} {sentence}")
         match, part = max((covered(subject, part, game_words), part) for part in parts
                           if kind != NUMBER or _has_number(part))
         match = max(match, by_heading)

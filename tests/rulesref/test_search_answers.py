@@ -283,3 +283,28 @@ def test_a_players_verb_meets_the_rulebooks():
     ]:
         box = search_all(q=q, limit=3).answer
         assert box is None or box["url"] != wrong, (q, box)
+
+
+def test_a_figure_per_player_is_computed_for_the_count_asked():
+    """Anarchy 3.8 makes the Dead Wizard pile "two for each Wizard in the game": a
+    question naming the number of players gets that count's figure, with the rule; a
+    question naming none gets the rule's own words. The rule stands in the Setup
+    section, so a question asking of setup is asked of it."""
+    call_command("load_catalog", verbosity=0)
+    for players, figure in (("4", "8"), ("5", "10")):
+        box = search_all(q=f"how many dead wizard tokens in the pile anarchy {players} players",
+                         limit=3).answer
+        assert box and box["url"] == "/rules/anarchy/3.8/", (players, box)
+        assert box["text"].startswith(f"With {players} players: {figure}. "), box["text"]
+    box = search_all(q="anarchy at the arena setup how many dead wizard tokens go in the pile",
+                     limit=3).answer
+    assert box and box["url"] == "/rules/anarchy/3.8/" and "two for each Wizard" in box["text"]
+    assert not box["text"].startswith("With ")
+
+
+def test_only_a_figure_per_player_of_the_table_is_multiplied():
+    from rulesref.search.answers import _per_count
+    assert _per_count("Take 5 at random per player in the game.", "3").startswith(
+        "With 3 players: 15. ")
+    assert _per_count("Gain 1 Blood for each Wizard you killed.", "3") is None
+    assert _per_count("Roll one die for each possession.", "3") is None
