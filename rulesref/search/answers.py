@@ -567,12 +567,17 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         game_words = set(game_words).union(*(forms for forms, _ in subject
                                              if _count_of(forms) is not None))
         subject = [(forms, w) for forms, w in subject if _count_of(forms) is None] or subject
+    # A worked example ("Example: four players ...") answers only a question that states
+    # its situation: its figures are the example's, not the rule's.
+    example = heading(hit).lower().startswith("example")
     best = None
     for sentence in sentences(hit["text"]):
         if kind == NUMBER and not _has_number(sentence):
             continue
         if _denied_case(sentence, asked_words):
             continue  # "If nobody plays Satan, ..." for "who goes first if somebody plays satan"
+        if example and covered(subject, sentence, game_words) < COVERED:
+            continue
         text = sentence
         if kind == YES_NO:
             if negated or coverage(subject, sentence) < 1:
@@ -597,7 +602,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         # The first rule hit's sentence with a figure answers "how many" from fewer
         # of the words ("dead wizard tokens go in the pile" -> "... two for each Wizard").
         least_have, least_match = (FIRST_RULE_NUMBER if first_rule and kind == NUMBER
-                                   else (COVERAGE, SENTENCE_COVERED))
+                                   and not example else (COVERAGE, SENTENCE_COVERED))
         if have >= least_have and match >= least_match \
                 and (best is None or have * match > best[0]):
             best = (have * match, text, part)

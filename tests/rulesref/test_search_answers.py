@@ -308,3 +308,16 @@ def test_only_a_figure_per_player_of_the_table_is_multiplied():
         "With 3 players: 15. ")
     assert _per_count("Gain 1 Blood for each Wizard you killed.", "3") is None
     assert _per_count("Roll one die for each possession.", "3") is None
+
+
+def test_a_worked_examples_figures_answer_only_its_own_situation():
+    """Anarchy 21.1 "Example: the round starts" has four players holding one Applause
+    token each: its figures are the example's, so "how many applause tokens does each
+    player start with" gets no box from it ("4."), while a rule's own figure still
+    answers ("When Satan kills an opponent, Satan gains 1 Penta-Coin")."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="how many applause tokens does each player start with in anarchy",
+                     limit=3).answer
+    assert box is None or box["url"] != "/rules/anarchy/21.1/", box
+    box = search_all(q="how many penta coins does satan get for a kill", limit=3).answer
+    assert box and box["url"] == "/rules/satanic-panic/8.14.2/" and "1 Penta-Coin" in box["text"]
