@@ -440,10 +440,18 @@ _NO_DUTY = re.compile(r"\b(?:need not|needn't|not need|not have to|not required|
                       r"don't have to|doesn't have to|does not have to|do not have to)\b", re.I)
 
 
-def _settles(sentence: str, negated: bool) -> str | None:
+# A question asking whether something is required ("do I have to play it", "must I"):
+# a sentence that only allows it ("you may ...") does not settle it.
+DUTY_ASKED = re.compile(r"\b(?:ha(?:ve|s|d)\s+to|must|needs?\s+to|required|obliged|forced|"
+                        r"mandatory|compulsory)\b", re.I)
+_DUTIES = frozenset(("must", "obliged", "required"))
+
+
+def _settles(sentence: str, negated: bool, duty: bool = False) -> str | None:
     """For a yes/no question, what a rule's sentence that speaks of its subject
     settles: "No" for a sentence that denies it ("Creatures cannot absorb damage
-    you deal to yourself"), "Yes" for one that allows it without a condition; a
+    you deal to yourself"), "Yes" for one that allows it without a condition, or, to
+    a question asking whether it is required (``duty``), that requires it; a
     negated question ("can't I ...") or a condition ("only", "if", "unless") is
     left to the hits."""
     words = [t.lower() for t in re.findall(r"[A-Za-z']+", sentence)]
@@ -452,7 +460,7 @@ def _settles(sentence: str, negated: bool) -> str | None:
         return None
     if NEGATIONS & set(words):
         return "No"
-    if PERMISSIONS & set(words):
+    if PERMISSIONS & set(words) and (not duty or _DUTIES & set(words)):
         return "Yes"
     return None
 
@@ -554,7 +562,8 @@ def _what_happens(hit: dict, subject, game_words) -> tuple[float, dict] | None:
 
 
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
-               negated: bool, first_rule: bool = False) -> tuple[float, dict] | None:
+               negated: bool, first_rule: bool = False,
+               duty: bool = False) -> tuple[float, dict] | None:
     """A rule's sentence that gives the answer, with how much of it was asked."""
     title = hit["title"]
     by_heading = titled(hit, subject, game_words)
@@ -583,7 +592,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             if negated or coverage(subject, sentence) < 1:
                 continue
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
-                or _settles(_unconditioned(sentence, subject, game_words), False)
+                or _settles(_unconditioned(sentence, subject, game_words), False, duty)
             if settled is None:
                 continue
             text = f"{settled}. {sentence}"
@@ -774,7 +783,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
                                  choice)
         elif hit["kind"] == "rule" and kind is not None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
-                               first_rule=not any(h["kind"] == "rule" for h in hits[:rank]))
+                               first_rule=not any(h["kind"] == "rule" for h in hits[:rank]),
+                               duty=bool(DUTY_ASKED.search(understood.query.source)))
         elif hit["kind"] == "rule" and what_happens:
             found = _what_happens(hit, subject, game_words)
         if found and not _speaks_of_all(found[1], hit, subject, counted):

@@ -321,3 +321,14 @@ def test_a_worked_examples_figures_answer_only_its_own_situation():
     assert box is None or box["url"] != "/rules/anarchy/21.1/", box
     box = search_all(q="how many penta coins does satan get for a kill", limit=3).answer
     assert box and box["url"] == "/rules/satanic-panic/8.14.2/" and "1 Penta-Coin" in box["text"]
+
+
+def test_a_permission_does_not_settle_whether_it_is_required():
+    """Demoniac 6.2 "With later actions you may re-roll any number of the dice" says a
+    player can re-roll, not that they must: "do i have to reroll" gets no "Yes." from it,
+    while "can i reroll" does."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="do i have to reroll my dice in demoniac", limit=3).answer
+    assert box is None or not box["text"].startswith("Yes"), box
+    box = search_all(q="can i reroll my dice in demoniac", limit=3).answer
+    assert box and box["url"] == "/rules/demoniac/6.2/" and box["text"].startswith("Yes."), box
