@@ -82,10 +82,11 @@ class UnifiedSearchPagination(SearchPagination):
             "description": "The answer box: one sentence that settles the question, with "
             "its source, or null when none does (the hits speak for themselves). For a "
             "question asking a number, yes or no, who or which, or an order, the sentence "
-            "of a rule or ruling among the first hits that gives it (a ruling's answer; "
-            "a rule's sentence, prefixed 'Yes.'/'No.' where it settles a yes/no question; "
-            "for a question naming a number of players, the figure for that count from "
-            "the rule's chart); for 'how many' of a thing the box holds or 'how many "
+            "of a rule, ruling or glossary term among the first hits that gives it (a "
+            "ruling's answer; a rule's or term's sentence, prefixed 'Yes.'/'No.' where it "
+            "settles a yes/no question and with the figure asked first; for a question "
+            "naming a number of players, the figure for that count from the rule's chart "
+            "or its figure per player); for 'how many' of a thing the box holds or 'how many "
             "players', the catalog's fact; for 'what is X', the glossary term; for words "
             "that are no question, a rule or ruling scoring clearly above the next hit.",
             "properties": {

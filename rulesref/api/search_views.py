@@ -28,8 +28,8 @@ class SearchView(ApiView, generics.GenericAPIView):
     first), each hit with a `snippet_html` where the matched words are in `<mark>`.
     Questions typed as sentences work: `understood` says how the query ran (stop
     words dropped, corrections, the game named in words as the scope) and
-    `answer` is the rule or ruling that clearly answers, if one does (for "what
-    is X", the glossary term can). Terms that
+    `answer` is the rule, ruling or glossary term that clearly answers, if one does
+    (a term for "what is X", or for a figure or a yes/no its entry states). Terms that
     are not understood are named in `warnings`; a query that cannot be parsed is
     a 400 with the `position` where parsing stopped."""
 

@@ -674,9 +674,18 @@ def _figure_first(sentence: str, clause: str | None = None) -> str:
     figures = {int(t) if t.isdigit() else FIGURES[t] for t in tokens
                if t.isdigit() or t in FIGURES}
     per_thing = "per" in tokens or " for each " in f" {' '.join(tokens)} "
-    if len(figures) != 1 or any(t.isdigit() for t in tokens) or per_thing:
+    if len(figures) != 1 or per_thing:
+        return sentence
+    # in digits already: first only when the sentence has other figures ("start at 20
+    # HP ...; maximum 25" -> 25 for "max hp")
+    if any(t.isdigit() for t in tokens) and len(_figures_in(sentence)) < 2:
         return sentence
     return f"{next(iter(figures))}. {sentence}"
+
+
+def _figures_in(text: str) -> set[int]:
+    return {int(t) if t.isdigit() else FIGURES[t] for t in tokens_of(text)
+            if t.isdigit() or t in FIGURES}
 
 
 ASIDE = 0.25  # a ruling whose question's telling words are asked less than this
@@ -773,7 +782,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     what_happens = kind is None and asks_what_happens(typed)
     counted = _counted(typed, subject) if kind == NUMBER else None
-    best, closest, found_all = None, 0.0, []
+    best, closest, found_all, glossary = None, 0.0, [], None
     for rank, hit in enumerate(hits[:top]):
         found = None
         if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
@@ -781,9 +790,11 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
                                  choice)
-        elif hit["kind"] == "rule" and kind is not None:
+        elif hit["kind"] in ("rule", "term") and kind is not None:
+            # a glossary entry's sentence answers as a rule's does ("Penta-Coin ... worth 3 VP")
             found = _from_rule(hit, kind, subject, game_words, players, negated,
-                               first_rule=not any(h["kind"] == "rule" for h in hits[:rank]),
+                               first_rule=hit["kind"] == "rule" and not any(
+                                   h["kind"] == "rule" for h in hits[:rank]),
                                duty=bool(DUTY_ASKED.search(understood.query.source)))
         elif hit["kind"] == "rule" and what_happens:
             found = _what_happens(hit, subject, game_words)
@@ -791,6 +802,10 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             found = None
         if found:
             found_all.append(found)
+        if found and hit["kind"] == "term":
+            # a glossary entry sums up; a rule or ruling that answers states it
+            glossary = glossary or found
+            continue
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
@@ -799,6 +814,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             # is no nearer answer to "does the divinity I destroy hit me")
             have, asked_of = ruling_match(hit, subject, game_words)
             closest = max(closest, have * asked_of)
+    best = best or glossary
     # A ruling nearer the question that answers in another form ("The rulebook does
     # not settle it" to a yes/no question): the answer is not a plain yes or no.
     if best is None or closest > best[0]:

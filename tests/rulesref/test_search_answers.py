@@ -332,3 +332,17 @@ def test_a_permission_does_not_settle_whether_it_is_required():
     assert box is None or not box["text"].startswith("Yes"), box
     box = search_all(q="can i reroll my dice in demoniac", limit=3).answer
     assert box and box["url"] == "/rules/demoniac/6.2/" and box["text"].startswith("Yes."), box
+
+
+def test_a_glossary_entry_answers_a_figure_as_a_rule_does():
+    """The glossary's sentence answers "how many" as a rule's does, its figure first
+    (the one of the clause asked, where the sentence has several): Demoniac's die has
+    "three pentagrams, two blanks and one holy cross"; Satanic Panic's HP entry
+    "start at 20 HP ...; maximum 25". A definition question still gets the entry whole."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="how many sides of the die are pentagrams", limit=3).answer
+    assert box and box["url"] == "/glossary/die/" and box["text"].startswith("3. "), box
+    box = search_all(q="max hp satanic panic", limit=3).answer
+    assert box and box["text"].startswith("25. "), box
+    box = search_all(q="what is a penta coin", limit=3).answer
+    assert box and box["url"] == "/glossary/penta-coin/" and box["answers"] == "definition", box
