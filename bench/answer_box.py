@@ -17,6 +17,15 @@ PostgreSQL 52/73/51/45(6) -> 53/73/51/46(5); dec05 SQLite 36/51/29/28(1) -> 36/5
 PostgreSQL 40/53/31/30(1) -> 39/53/33/32(1); dec05b SQLite 19/27/16/13(3) -> 19/27/17/14(3),
 PostgreSQL 18/30/18/14(4) -> 18/30/18/15(3).
 
+The round of 2026-12-06 (7e8565f..40192e9: players' verbs, figures per player, worked
+examples, duty vs permission, glossary sentences), its categories from an audit of the
+blind sets' wrong boxes that reported categories, not questions; box/right(wrong) before
+-> after, ranking unchanged: SQLite dec04b 49/46(3) -> 49/48(1), dec05 31/30(1) ->
+34/32(2), dec05b 17/14(3) -> 18/15(3), dec06 41/34(7) -> 40/35(5); PostgreSQL dec04b
+51/46(5) -> 51/48(3), dec05 33/32(1) -> 35/33(2), dec05b 18/15(3) -> 18/16(2), dec06
+40/32(8) -> 40/35(5). Over the four blind sets, boxes right 124 -> 130 (SQLite) and
+125 -> 132 (PostgreSQL), wrong 14 -> 11 and 17 -> 12.
+
 Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
 print only their figures per game; ``--details`` (or ``ANSWER_BOX_DETAILS=1``)
