@@ -36,6 +36,10 @@ def present(game: str, state) -> dict:
     view = PRESENTERS[family.family](game, state)
     for player in view.get("wizards") or view.get("players") or []:
         player.setdefault("controls", True)  # the owner's page: every seat's controls
+        # Nothing hidden (for_seat counts what is): a key the template finds, not a
+        # failed lookup per player.
+        player.setdefault("hand_hidden", 0)
+        player.setdefault("spell_hidden", 0)
     view["actor"] = family.actor(state)
     view["terminal"] = family.is_terminal(state)
     view["result"] = family.result(state)

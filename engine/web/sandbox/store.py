@@ -171,6 +171,7 @@ SETUP_FIELDS = ("sandbox", "seq", "action", "events", "version", "created")
 SEAT_FIELDS = ("key", "sandbox", "seat")
 
 
+@cache  # a new table's three statements are the same shapes every time
 def _insert(model, fields, rows: int = 1) -> tuple[str, str]:
     """(INSERT INTO table (columns), the VALUES rows' placeholders)."""
     columns = ", ".join(column(model, name) for name in fields)

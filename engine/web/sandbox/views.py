@@ -138,7 +138,8 @@ def _not_found(request, exc: SandboxNotFound):
 def _table(request, access: Access, *, message="", status_code=200):
     context = _context(access, message=message,
                        status="error" if status_code >= 400 else "ok")
-    context["bots"] = _bots_remembered(request, access.key) or {}
+    # No bots yet: the keys the template reads, empty (not a failed lookup for each seat).
+    context["bots"] = _bots_remembered(request, access.key) or {"person": "", "policy": ""}
     template = ("sandbox/_table.html" if request.META.get(FRAGMENT_HEADER)
                 else "sandbox/detail.html")
     return render(request, template, context, status=status_code)
