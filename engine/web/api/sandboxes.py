@@ -28,7 +28,7 @@ from engine.seat_views import seat_actions
 from engine.web.models import Sandbox
 from engine.web.sandbox import service
 from engine.web.sandbox.bot_play import sandbox_bots
-from engine.web.sandbox.links import TOKEN, key_path
+from engine.web.sandbox.links import TOKEN, key_paths
 from engine.web.sandbox.throttling import SandboxActionThrottle
 
 from . import sandbox_serializers as s
@@ -52,7 +52,7 @@ def links_of(request, key: str) -> tuple[str, str, str]:
     if not TOKEN.fullmatch(key):
         return tuple(request.build_absolute_uri(reverse(name, args=[key])) for name in LINKS)
     origin = request.build_absolute_uri("/")[:-1]
-    return tuple(origin + key_path(name, key) for name in LINKS)
+    return tuple(origin + path for path in key_paths(key, *LINKS))
 
 
 def table_body(request, sandbox: Sandbox, events: list[dict] | None = None,

@@ -20,8 +20,15 @@ def _path(name: str, script_prefix: str) -> str:
     return reverse(name, args=[KEY_SPOT])
 
 
+def key_paths(key: str, *names: str) -> list[str]:
+    """``[reverse(name, args=[key]) for name in names]`` for a table's link ``key`` (the
+    script prefix, a context-local read, is read once for them all)."""
+    if not TOKEN.fullmatch(key):
+        return [reverse(name, args=[key]) for name in names]
+    prefix = get_script_prefix()
+    return [_path(name, prefix).replace(KEY_SPOT, key) for name in names]
+
+
 def key_path(name: str, key: str) -> str:
     """``reverse(name, args=[key])`` for a table's link ``key``."""
-    if not TOKEN.fullmatch(key):
-        return reverse(name, args=[key])
-    return _path(name, get_script_prefix()).replace(KEY_SPOT, key)
+    return key_paths(key, name)[0]

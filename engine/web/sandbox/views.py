@@ -24,7 +24,7 @@ from . import store
 from .bot_play import sandbox_bots
 from .catalog_cards import card_named, champions
 from .forms import action_from_post, options_from_post
-from .links import key_path
+from .links import key_path, key_paths
 from .presenters import for_seat, present
 from .service import (
     Access,
@@ -45,6 +45,7 @@ from .wording import sentence
 DIGITS = re.compile(r"[0-9]{1,12}")
 FRAGMENT_HEADER = "HTTP_X_SANDBOX_FRAGMENT"
 LOG_SHOWN = 200  # the newest entries beside the table
+PATHS = ("detail", "replay", "undo", "bots")  # the table's own links its page shows
 
 
 @require_GET
@@ -111,11 +112,11 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
         for_seat(view, access.seat)
         readonly = readonly or access.seat is None or view["actor"] not in (None, access.seat)
     key = access.key
+    act_url, *paths = key_paths(key, "sandbox-act", *(f"sandbox-{name}" for name in PATHS))
     return {"sandbox": sandbox, "key": key, "access": access, "view": view,
             # every move's form posts here: written once, not once per button
-            "act_url": key_path("sandbox-act", key),
-            "paths": {name: key_path(f"sandbox-{name}", key)
-                      for name in ("detail", "replay", "undo", "bots")},
+            "act_url": act_url,
+            "paths": dict(zip(PATHS, paths, strict=True)),
             "seats": seats(sandbox.game, sandbox.state),
             "message": message, "message_status": status,
             "log": store.newest_events(sandbox.pk, LOG_SHOWN, step),
