@@ -671,8 +671,7 @@ def _figure_first(sentence: str, clause: str | None = None) -> str:
     several, the one figure of the ``clause`` that tells what was asked ("... your
     three actions, discard down to the maximum hand size of six cards" -> 6)."""
     tokens = tokens_of(clause if clause and clause != sentence else sentence)
-    figures = {int(t) if t.isdigit() else FIGURES[t] for t in tokens
-               if t.isdigit() or t in FIGURES}
+    figures = _figures_in(clause if clause and clause != sentence else sentence)
     per_thing = "per" in tokens or " for each " in f" {' '.join(tokens)} "
     if len(figures) != 1 or per_thing:
         return sentence
@@ -683,9 +682,10 @@ def _figure_first(sentence: str, clause: str | None = None) -> str:
     return f"{next(iter(figures))}. {sentence}"
 
 
-def _figures_in(text: str) -> set[int]:
-    return {int(t) if t.isdigit() else FIGURES[t] for t in tokens_of(text)
-            if t.isdigit() or t in FIGURES}
+def _figures_in(text: str) -> frozenset[int]:
+    """The figures a text gives, in digits or in words."""
+    return frozenset(int(t) if t.isdigit() else FIGURES[t] for t in tokens_of(text)
+                     if t.isdigit() or t in FIGURES)
 
 
 ASIDE = 0.25  # a ruling whose question's telling words are asked less than this
@@ -865,9 +865,7 @@ def _speaks_of_all(answer: dict, hit: dict, subject, counted, *, whole: bool = F
 
 
 def _figures(text: str) -> frozenset[int]:
-    return frozenset(int(t) if t.isdigit() else FIGURES[t]
-                     for t in tokens_of(sentences(text)[0] if text else "")
-                     if t.isdigit() or t in FIGURES)
+    return _figures_in(sentences(text)[0] if text else "")
 
 
 def _figures_differ(best, found_all) -> bool:
