@@ -2,7 +2,7 @@
 box, the share of boxes that are right, the wrong ones; and the top-1 and top-3
 scores.
 
-    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--set dec06] [--details] [--no-migrations]
+    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--set dec06] [--set dec07] [--details] [--no-migrations]
     .venv/bin/python -m pytest bench/answer_box.py -s -q [-k dec04] [--no-migrations]
     DATABASE_URL=postgres://... (same, on PostgreSQL)
 
@@ -16,6 +16,14 @@ The same change on the older sets: dec04b SQLite 55/74/49/45(4) -> 55/74/49/46(3
 PostgreSQL 52/73/51/45(6) -> 53/73/51/46(5); dec05 SQLite 36/51/29/28(1) -> 36/51/31/30(1),
 PostgreSQL 40/53/31/30(1) -> 39/53/33/32(1); dec05b SQLite 19/27/16/13(3) -> 19/27/17/14(3),
 PostgreSQL 18/30/18/14(4) -> 18/30/18/15(3).
+
+The set dec07 (written 2026-12-06 02:52-02:55 UTC, 96 questions: rumble 25, anarchy 23,
+satanic-panic 24, demoniac 24, + 8 no rule answers, blind), dec07 first run, on 2da4e79
+before any change, top1/top3/box/right(wrong): SQLite 72/87/61/55(6), PostgreSQL
+64/86/60/53(7); per game, SQLite: rumble 22/24/18/15(3), anarchy 14/20/9/9(0),
+satanic-panic 18/22/16/14(2), demoniac 18/21/18/17(1); PostgreSQL: rumble 19/24/16/13(3),
+anarchy 16/19/10/10(0), satanic-panic 14/22/17/14(3), demoniac 15/21/17/16(1); one of
+its 8 no-rule questions gets a box on both, and that box is wrong (0/1).
 
 The round of 2026-12-06 (7e8565f..40192e9: players' verbs, figures per player, worked
 examples, duty vs permission, glossary sentences), its categories from an audit of the
@@ -38,9 +46,10 @@ import sys
 import pytest
 
 pytestmark = pytest.mark.django_db
-SET_NAMES = ["tuned", "heldout", "dec03", "dec03b", "dec03c", "dec03d", "dec04", "dec04b", "dec05", "dec05b", "dec06"]
+SET_NAMES = ["tuned", "heldout", "dec03", "dec03b", "dec03c", "dec03d", "dec04", "dec04b", "dec05", "dec05b", "dec06",
+             "dec07"]
 # Sets whose questions stay unseen by whoever tunes the ranking (issue 36).
-BLIND = {"dec04b", "dec05", "dec05b", "dec06"}
+BLIND = {"dec04b", "dec05", "dec05b", "dec06", "dec07"}
 
 
 def show_details(name: str) -> bool:
@@ -84,6 +93,11 @@ def question_sets() -> dict:
         HELDOUT_DEC06,
         UNANSWERED_DEC06,
     )
+    from tests.search_quality.heldout_dec07 import (
+        ANSWERS_DEC07,
+        HELDOUT_DEC07,
+        UNANSWERED_DEC07,
+    )
     from tests.search_quality.questions import QUESTIONS
     return {
         "tuned": (QUESTIONS, None, ()),
@@ -97,6 +111,7 @@ def question_sets() -> dict:
         "dec05": (HELDOUT_DEC05, ANSWERS_DEC05, UNANSWERED_DEC05),
         "dec05b": (HELDOUT_DEC05B, ANSWERS_DEC05B, UNANSWERED_DEC05B),
         "dec06": (HELDOUT_DEC06, ANSWERS_DEC06, UNANSWERED_DEC06),
+        "dec07": (HELDOUT_DEC07, ANSWERS_DEC07, UNANSWERED_DEC07),
     }
 
 
