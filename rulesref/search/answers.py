@@ -225,6 +225,7 @@ SAME_QUESTION_WORDS = 3  # of a question saying at least this many things ("how 
 COVERAGE, COVERED = 0.8, 0.6
 # A rule's sentence says more than a ruling's question: less of it need be asked.
 SENTENCE_COVERED = 0.35
+YES_NO_COVERAGE = 0.8  # a rule sentence settling yes/no has nearly every word asked (by rarity)
 FIRST_RULE_NUMBER = (0.6, 0.2)  # (COVERAGE, SENTENCE_COVERED) for the first rule hit
 RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 
@@ -355,6 +356,11 @@ def _asked_of(title: str, subject, game_words) -> tuple[float, int]:
     (with the situation told before it), and which of its questions that is."""
     said = sentences(title)
     asked = [s for s in said if s.endswith("?")]
+    if asked and not said[-1].endswith("?"):
+        # what the asker adds after the question ("... The Start of Each Round section
+        # leaves this out.") is why they ask, not what
+        said = said[:max(i for i, s in enumerate(said) if s.endswith("?")) + 1]
+        title = " ".join(said)
     if len(asked) < 2:
         return covered(subject, title, game_words), 0
     situation = " ".join(s for s in said if not s.endswith("?"))
@@ -589,7 +595,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             continue
         text = sentence
         if kind == YES_NO:
-            if negated or coverage(subject, sentence) < 1:
+            if negated or coverage(subject, sentence) < YES_NO_COVERAGE:
                 continue
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
                 or _settles(_unconditioned(sentence, subject, game_words), False, duty)

@@ -348,3 +348,27 @@ def test_a_glossary_entry_answers_a_figure_as_a_rule_does():
                     else "25" in box["text"]), box
     box = search_all(q="what is a penta coin", limit=3).answer
     assert box and box["url"] == "/glossary/penta-coin/" and box["answers"] == "definition", box
+
+
+def test_what_the_asker_adds_after_a_rulings_question_is_not_what_it_asks():
+    """A ruling's title may go on after its question ("... at the start of each round?
+    The Start of Each Round section leaves it out"): the question is what a player's
+    question is matched against, so the ruling answers without the asker's aside."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="already dead, do i still draw a dead wizard card every round",
+                     limit=3).answer
+    assert box is not None
+    assert box["url"] == "/rulings/?game=rumble#dead-wizard-card-at-round-start"
+    assert box["text"].startswith("Yes.")
+
+
+def test_a_rules_sentence_settles_yes_or_no_without_every_word_asked():
+    """"On my victim" is where every possession goes: the rule allowing a replacement
+    settles the question though it does not say "victim". A question whose telling
+    words the sentence lacks gets no yes from it."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="can i replace a possession already on my victim", limit=3).answer
+    assert box is not None and box["url"] == "/rules/demoniac/7.3/", box
+    assert box["text"].startswith("Yes.")
+    box = search_all(q="can i replace an exorcist weakness", limit=3).answer
+    assert box is None or box["url"] != "/rules/demoniac/7.3/", box
