@@ -120,8 +120,9 @@ class UnifiedSearchPagination(SearchPagination):
                 "corrections": {"type": "object", "additionalProperties": {"type": "string"},
                                 "description": "Typed word -> the index's word."},
                 "relaxed": {"type": "boolean",
-                            "description": "Too few hits had every word: hits with some "
-                            "of them follow."},
+                            "description": "Too few hits had every word (for a question, "
+                            "too few rules, rulings or terms: a card having them only in its "
+                            "rulings does not count): hits with some of them follow."},
             },
             "required": ["text", "game", "game_words", "dropped", "corrections", "relaxed"],
         }

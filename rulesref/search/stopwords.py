@@ -13,7 +13,11 @@ itself just know many me mean meaning means meant might much must my need needs 
 one's or our ours out please really she should so some someone something such tell than that
 the their them then there these they thing things this those to too us very was way we were
 what whats when where which while who whom whose why will with work works would you your yours
-""".split())
+""".split()) | frozenset(
+    # the same typed without the apostrophe or as chat ("dont", "im", "u", "wat"): as
+    # words they would be required, or "corrected" into another word that is
+    """dont doesnt didnt cant couldnt wouldnt shouldnt isnt arent wasnt werent hasnt havent
+    hadnt im ive youre youve theyre thats theres whos hows u ur wat wht""".split())
 
 _CLITICS = ("'s", "'re", "'ve", "'ll", "'d", "'m")
 _NEGATED = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't

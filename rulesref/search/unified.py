@@ -168,9 +168,13 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
     ranking = _Ranking(result.game, kind, backend, fetched, offset, per_kind,
                        question=question, definition=understood.asks_definition)
     rows, counts, total = ranking.rows(compiled)
-    if total < MIN_HITS and compiled.match is not None and len(compiled.match.terms) > 1:
+    # A sentence is answered by rules, rulings and terms: a card that has every word
+    # only through its rulings' text ("extra") is no reason to stop looking for them.
+    answering = [r for r in rows if r["kind"] != "card"] if question else rows
+    if (total < MIN_HITS or len(answering) < MIN_HITS <= total and not offset) \
+            and compiled.match is not None and len(compiled.match.terms) > 1:
         relaxed = replace(compiled, match=TextMatch(compiled.match.terms, any=True))
-        more, more_counts, more_total = ranking.rows(relaxed, first=[r["id"] for r in rows])
+        more, more_counts, more_total = ranking.rows(relaxed, first=[r["id"] for r in answering])
         if more_total > total:
             compiled, rows, counts, total, result.relaxed = relaxed, more, more_counts, more_total, True
     result.counts.update(counts)

@@ -372,3 +372,17 @@ def test_a_rules_sentence_settles_yes_or_no_without_every_word_asked():
     assert box["text"].startswith("Yes.")
     box = search_all(q="can i replace an exorcist weakness", limit=3).answer
     assert box is None or box["url"] != "/rules/demoniac/7.3/", box
+
+
+def test_cards_matching_through_their_rulings_leave_a_question_to_rules_and_rulings():
+    """A card's search text carries its rulings, so a sentence's words can all be on
+    a card that answers nothing; too few rules, rulings or terms with every word rank
+    them by any of the words, those with every word first, and no card goes ahead."""
+    call_command("load_catalog", verbosity=0)
+    result = search_all(q="rumble: creature blocking damage from my own spell", limit=3)
+    assert result.relaxed
+    assert [h["kind"] for h in result.hits] == ["ruling"] * 3, result.hits
+    result = search_all(q="my spell killed the last foe and me too, nobody alive, "
+                          "who gets the last wizard standing token", limit=3)
+    assert "card" not in {h["kind"] for h in result.hits}
+    assert result.answer["url"] == "/rulings/?game=rumble#self-kill-last-wizard"

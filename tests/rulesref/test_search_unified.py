@@ -201,6 +201,10 @@ def test_contracted_and_punctuated_question_words_are_dropped(catalog):
     assert all(map(is_stop_word, ["what's", "Who\u2019s", "don't", "can't", "won't", "I'm",
                                   "happens?", "work?", "it's,"]))
     assert not any(map(is_stop_word, ["wizard's", "initiative?", "let's"]))
+    # typed without the apostrophe, or as chat: filler too, not words every hit must have
+    assert all(map(is_stop_word, ["dont", "cant", "im", "thats", "u", "wat"]))
+    assert search_all(q="im asking, wat is an initiative tie u know").understood.text == \
+        "asking initiative tie"
     result = search_all(q="what's an initiative tie? in rumble")
     assert {"what's", "an"} <= set(result.understood.dropped)
     assert result.understood.text == "initiative tie"  # the "?" is not part of the word
