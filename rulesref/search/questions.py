@@ -79,6 +79,26 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
                     ("all", "players")),
     ("everybody",): (("each", "player"), ("each", "wizard"), ("every", "wizard"),
                      ("all", "players")),
+    # people as players say it; the rulebooks say "player" or "Wizard"
+    ("people",): (("players",), ("wizards",)),
+    ("ppl",): (("players",), ("wizards",)),
+    ("person",): (("player",), ("wizard",)),
+    ("nobody",): (("no", "one"),),
+    ("noone",): (("nobody",), ("no", "one")),
+    ("dmg",): (("damage",),),
+    # forms the stemmer does not join to their verb ("won" is not "win")
+    ("won",): (("win",), ("wins",), ("winner",)),
+    ("lost",): (("lose",), ("loses",)),
+    ("stolen",): (("steal",), ("steals",)),
+    ("steal",): (("stolen",), ("steals",)),
+    ("took",): (("take",), ("takes",)),
+    ("taken",): (("take",), ("takes",)),
+    ("went",): (("go",), ("goes",)),
+    ("swap",): (("replace",), ("switch",), ("change",)),
+    ("switch",): (("replace",), ("swap",), ("change",)),
+    ("instantly",): (("immediately",), ("at", "once")),
+    ("immediately",): (("at", "once"), ("instantly",)),
+    ("right", "away"): (("immediately",), ("at", "once")),
 }
 SYNONYM_WIDTH = max(len(key) for key in SYNONYMS)
 

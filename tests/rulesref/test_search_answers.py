@@ -386,3 +386,13 @@ def test_cards_matching_through_their_rulings_leave_a_question_to_rules_and_ruli
                           "who gets the last wizard standing token", limit=3)
     assert "card" not in {h["kind"] for h in result.hits}
     assert result.answer["url"] == "/rulings/?game=rumble#self-kill-last-wizard"
+
+
+def test_players_words_for_people_and_for_swapping_find_the_rulebooks():
+    """"People" are the rulebooks' players and Wizards; to "swap" a possession is to
+    replace it: the rule that says it in the rulebook's words is among the first hits."""
+    call_command("load_catalog", verbosity=0)
+    urls = [h["url"] for h in search_all(q="how many people can play demoniac", limit=3).hits]
+    assert "/rules/demoniac/1.1/" in urls
+    urls = [h["url"] for h in search_all(q="can i swap a possession", limit=3).hits]
+    assert "/rules/demoniac/7.3/" in urls
