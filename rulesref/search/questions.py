@@ -295,6 +295,26 @@ def _correct(word: str, words: Vocabulary) -> str | None:
     return max(close, key=lambda found: found[1:2] + found[:1])[0] if close else None
 
 
+def _game_words_corrected(words: list[Text], names) -> tuple[list[Text], dict[str, str]]:
+    """The words with a misspelling of a word of a game's name corrected to it, and
+    typed -> corrected: only words the index does not have, and nearer the name's
+    word than any word of the index ("tentakilr" is the card Tentakiller)."""
+    known, spelt = vocabulary(), {t for tokens, _ in names for t in tokens if len(t) > 3}
+    fixed, corrections = [], {}
+    for w in words:
+        tokens = tokens_of(w.value)
+        word = tokens[0] if len(tokens) == 1 else ""
+        if len(word) >= MIN_CORRECTED and word not in known and word not in STOP_WORDS:
+            close = process.extractOne(word, spelt, scorer=Indel.normalized_similarity,
+                                       score_cutoff=CORRECTION_CUTOFF - EPSILON)
+            other = _correct(word, known)  # the index's nearest word, if nearer
+            if close and (other is None or Indel.normalized_similarity(word, other) < close[1]):
+                corrections[w.value] = close[0]
+                w = replace(w, value=close[0])
+        fixed.append(w)
+    return fixed, corrections
+
+
 def _corrected(words: list[Text]) -> tuple[list[Text], dict[str, str]]:
     """The words with misspellings corrected from the index, and typed -> corrected."""
     known, fixed, corrections = vocabulary(), [], {}
@@ -402,6 +422,11 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     typed = [Text(w) for w in query.source.split()]
     if scope_by_words:
         slug, start, end = _find_game(words, _game_names(games))
+        if slug is None and correct:  # "demonaic", "satanic pannic": the game meant
+            fixed, fixes = _game_words_corrected(words, _game_names(games))
+            slug, start, end = _find_game(fixed, _game_names(games)) if fixes else (None, 0, 0)
+            if slug and (end - start < len(words) or others):
+                words, result.corrections = fixed, fixes
         if slug and (end - start < len(words) or others):
             result.game = slug
             result.game_words = " ".join(w.value for w in words[start:end])
@@ -428,7 +453,8 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
             kept = kept[:-1]
         words = kept
     if correct and words:
-        words, result.corrections = _corrected(words)
+        words, more = _corrected(words)
+        result.corrections = {**result.corrections, **more}
     words = _with_synonyms(words)
     if result.answer_kind == YES_NO:
         words = [_count_asked(w) for w in words]

@@ -231,6 +231,16 @@ def test_player_words_find_the_rulebooks_words(catalog):
     assert "Initiative" in found  # "goes first" ~ initiative
 
 
+def test_a_misspelt_game_name_still_scopes(catalog):
+    """A misspelling of a game's name that the index lacks scopes the search as the
+    name would, shown as a correction; a word the index has is not taken for one."""
+    result = search_all(q="how many players in demonaic")
+    assert result.game == "demoniac" and result.understood.corrections == {"demonaic": "demoniac"}
+    assert "demoniac" not in result.understood.text
+    assert search_all(q="who goes first in tentakil").game == "rumble"
+    assert search_all(q="initiative tie").game is None
+
+
 def test_a_game_named_with_a_repeated_word_still_scopes():
     from rulesref.search.questions import _find_game, _game_names
     from rulesref.search.syntax import parse
