@@ -390,8 +390,10 @@ def _asks_definition(words: list[Text], kept: list[Text]) -> bool:
     first, second = typed[0], typed[1] if len(typed) > 1 else ""
     if (QUANTITY_WORDS - WORTH) & {bare(w.value) for w in kept}:
         return False  # "whats the hand limit": a figure (answer_kinds.phrase_kind)
+    # "what does wild magic do": what a thing is for, as its glossary entry says
     return first in ("what's", "whats") or first == "what" and (
-        second in ("is", "are") or typed[-1] in ("mean", "means"))
+        second in ("is", "are") or typed[-1] in ("mean", "means")
+        or second in ("does", "do") and typed[-1] in ("do", "does"))
 
 
 def _top_level(root) -> list:

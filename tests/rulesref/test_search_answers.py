@@ -396,3 +396,13 @@ def test_players_words_for_people_and_for_swapping_find_the_rulebooks():
     assert "/rules/demoniac/1.1/" in urls
     urls = [h["url"] for h in search_all(q="can i swap a possession", limit=3).hits]
     assert "/rules/demoniac/7.3/" in urls
+
+
+def test_what_a_thing_does_is_answered_by_its_glossary_entry():
+    """"What does the holy cross on the dice do": the glossary's Holy Cross says what
+    it is and what it does; a question of what it does to something asks more."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="what does the holy cross on the dice do", limit=3).answer
+    assert box is not None and box["url"] == "/glossary/cross/", box
+    box = search_all(q="what does the holy cross do to the exorcist's divinities", limit=3).answer
+    assert box is None or box["url"] != "/glossary/cross/", box

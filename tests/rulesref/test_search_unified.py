@@ -285,6 +285,8 @@ def test_the_vocabulary_follows_the_catalog(catalog):
     ("whats the last wizard standing token", False, "last wizard standing token"),  # long
     ("what are wild magic cards", True, "wild magic"),
     ("what does ONGOING mean", True, "ONGOING"),
+    ("what does wild magic do", True, "wild magic"),  # what it is for: its entry says
+    ("what does wild magic do to my initiative", False, "wild magic initiative"),
     ("what is a card", True, "card"),  # nothing but the kind word: it stays
     ("what happens when two spells tie on initiative", False, "two spells tie initiative"),
     ("what is the max hp in rumble at the start of a game", False, "max hp rumble start game"),
