@@ -567,6 +567,22 @@ def _what_happens(hit: dict, subject, game_words) -> tuple[float, dict] | None:
     return best
 
 
+def asks_how_to(typed: list[str]) -> bool:
+    """Whether the words ask how to do a thing ("how do I destroy a divinity", "how
+    to steal the relic"), not how many or how much."""
+    return typed[:1] == ["how"] and typed[1:2] not in (["many"], ["much"], ["long"], ["often"])
+
+
+def _how_to(hit: dict, subject, game_words) -> tuple[float, dict] | None:
+    """For "how do I ...": a rule headed by what was asked ("Destroying a divinity"
+    for "how do I destroy a divinity"), with its text."""
+    by_heading = titled(hit, subject, game_words)
+    if by_heading and hit["text"] and \
+            coverage(subject, hit["title"] + " " + hit["text"]) >= COVERAGE:
+        return by_heading, hit
+    return None
+
+
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool, first_rule: bool = False,
                duty: bool = False) -> tuple[float, dict] | None:
@@ -787,6 +803,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     what_happens = kind is None and asks_what_happens(typed)
+    how_to = kind is None and asks_how_to(typed)
     counted = _counted(typed, subject) if kind == NUMBER else None
     best, closest, found_all, glossary = None, 0.0, [], None
     for rank, hit in enumerate(hits[:top]):
@@ -804,6 +821,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
                                duty=bool(DUTY_ASKED.search(understood.query.source)))
         elif hit["kind"] == "rule" and what_happens:
             found = _what_happens(hit, subject, game_words)
+        elif hit["kind"] == "rule" and how_to:
+            found = _how_to(hit, subject, game_words)
         if found and not _speaks_of_all(found[1], hit, subject, counted):
             found = None
         if found:

@@ -406,3 +406,15 @@ def test_what_a_thing_does_is_answered_by_its_glossary_entry():
     assert box is not None and box["url"] == "/glossary/cross/", box
     box = search_all(q="what does the holy cross do to the exorcist's divinities", limit=3).answer
     assert box is None or box["url"] != "/glossary/cross/", box
+
+
+def test_how_to_do_a_thing_is_answered_by_the_rule_headed_by_it():
+    """"How can I steal the relic": the rule headed "Stealing the relic" says how; a
+    rule whose heading names something else is no answer to it."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="how can i steal the relic in demoniac", limit=3).answer
+    assert box is not None and box["url"] == "/rules/demoniac/12.5/", box
+    box = search_all(q="how can i destroy a divinity", limit=3).answer
+    assert box is not None and box["url"] == "/rules/demoniac/7.13/", box
+    box = search_all(q="how do i roll for the relic power", limit=3).answer
+    assert box is None or box["url"] != "/rules/demoniac/12.5/", box
