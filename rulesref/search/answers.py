@@ -746,6 +746,17 @@ def speaks_of(hit: dict, understood) -> bool:
         and _speaks_of_all(hit, hit, subject, None, whole=True)
 
 
+def headed_by(hit: dict, understood) -> bool:
+    """Whether a rule shown as the top hit is headed by what the words name ("champion
+    challenge" -> "Challenge" in the Champions section, "replace a possession" ->
+    "Replacing"), its text speaking of them too."""
+    if hit["kind"] != "rule" or not hit["text"]:
+        return False
+    subject = _subject(understood.query)
+    game_words = {_fold(t) for t in tokens_of(understood.game_words)}
+    return bool(subject) and titled(hit, subject, game_words) > 0 and speaks_of(hit, understood)
+
+
 DEFINED = 0.5  # the share of the question's words (by rarity) a term's name must be
 
 

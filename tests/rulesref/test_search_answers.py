@@ -418,3 +418,14 @@ def test_how_to_do_a_thing_is_answered_by_the_rule_headed_by_it():
     assert box is not None and box["url"] == "/rules/demoniac/7.13/", box
     box = search_all(q="how do i roll for the relic power", limit=3).answer
     assert box is None or box["url"] != "/rules/demoniac/12.5/", box
+
+
+def test_words_naming_a_rules_heading_get_that_rule():
+    """Words that are no question ("start of each round anarchy") get the rule headed
+    by them, however near the next hit scores; a heading that names more than was
+    asked ("Tiebreakers (back cover)") is not one."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="start of each round anarchy", limit=3).answer
+    assert box is not None and box["url"] == "/rules/anarchy/26.1/", box
+    box = search_all(q="tiebreakers satanic panic", limit=3).answer
+    assert box is None or box["url"] != "/rules/satanic-panic/5.6/", box
