@@ -39,7 +39,8 @@ import re
 from dataclasses import dataclass, field
 
 from cardsite.catalog import games
-from rulesref.search.stopwords import is_stop_word
+from rulesref.search.answer_kinds import QUESTION_WORDS, YES_NO_WORDS
+from rulesref.search.stopwords import bare, is_stop_word
 
 MAX_NUMBER = 1_000_000  # beyond any printed value; keeps SQLite integers in range
 
@@ -567,6 +568,14 @@ def _or_as_word(q: str) -> str:
     return "".join(parts)
 
 
+def _asked(q: str) -> bool:
+    """Whether ``q`` is typed as a question: a question word first ("can I ...", "do
+    I ...", "which ...") or a "?" at its end."""
+    words = q.split()
+    return bool(words) and (q.rstrip().endswith("?")
+                            or bare(words[0]) in QUESTION_WORDS | YES_NO_WORDS)
+
+
 def parse(q: str) -> Query:
     """Parse a search query; raises QuerySyntaxError when it cannot be parsed or is
     over one of ``LIMITS`` (QueryLimitError)."""
@@ -576,6 +585,14 @@ def parse(q: str) -> Query:
                               LIMITS.length, "length")
     # NUL cannot travel to PostgreSQL; a space keeps every position in place.
     q = q.replace("\x00", " ")
+    if '"' not in q and _asked(q):
+        # "do I shuffle right away or wait until I draw?": in a question a lowercase
+        # 'or' between words is a word (OR in capitals stays the operator)
+        sentence = _or_as_word(q)
+        if sentence != q:
+            query = _Parser(sentence).parse()
+            query.source = q  # as typed: the words' positions are the same
+            return query
     try:
         return _Parser(q).parse()
     except QueryLimitError as error:

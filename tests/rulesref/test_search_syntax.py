@@ -194,6 +194,25 @@ def test_or_in_a_long_sentence_is_a_word():
         parse("a b c d e f g h i j k l OR m n")
 
 
+@pytest.mark.parametrize("q", [
+    "do I come back at 18 or 20?", "can i keep it or must i discard it",
+    "which goes first, the source or the delivery", "it stays or goes?",
+])
+def test_or_in_a_question_is_a_word(q):
+    """A question (a question word first, or a "?" at its end) reads a lowercase "or"
+    between words as the word; OR in capitals, or outside a question, joins."""
+    query = parse(q)
+    assert not any(isinstance(node, Or) for node in _nodes(query.root))
+    # as typed, with the words either side kept (the "or" itself is a stop word)
+    words = q.rstrip("?").split()
+    at = words.index("or")
+    values = [t.value.rstrip(",?") for t in query.texts()]
+    assert query.source == q and {words[at - 1], words[at + 1]} <= set(values)
+    assert isinstance(parse("do I come back at 18 OR 20?").root, Or)
+    assert isinstance(parse("zapper or blood").root, Or)
+    assert any(isinstance(node, Or) for node in _nodes(parse("can i keep t:creature or t:treasure").root))
+
+
 @pytest.mark.parametrize(("q", "words"), [
     ("or zap", ["or", "zap"]),
     ("zap or", ["zap", "or"]),
