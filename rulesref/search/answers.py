@@ -162,14 +162,16 @@ def _has_number(text: str) -> bool:
     return any(t.isdigit() or t in NUMBER_WORDS for t in tokens_of(_PRONOUN_ONE.sub(" ", text)))
 
 
-_PLAYERS_ASKED = re.compile(r"\b(\d)\s*-?\s*(?:players?|people|wizards)\b", re.I)
+_PLAYERS_ASKED = re.compile(r"\b(\d|two|three|four|five|six)\s*-?\s*(?:players?|people|wizards)\b",
+                            re.I)
 _CHART = re.compile(r"\b(\d)\s*-?\s*players?\b\s*:?\s*(\d+)", re.I)
 
 
 def players_asked(source: str) -> str | None:
     """The number of players a question names ("with 3 players", "a 5-player game")."""
     found = _PLAYERS_ASKED.search(source or "")
-    return found.group(1) if found else None
+    # "three players" as "3 players": the charts and the figures per player use digits
+    return str(_DIGITS.get(found.group(1).lower(), found.group(1))) if found else None
 
 
 # "two for each Wizard in the game", "5 at random per player in the game": a figure per

@@ -100,6 +100,10 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("immediately",): (("at", "once"), ("instantly",)),
     ("right", "away"): (("immediately",), ("at", "once")),
 }
+# A count typed as a digit or a word matches the other ("3 players", "three players").
+for _n, _name in enumerate("one two three four five six seven eight nine ten".split(), 1):
+    SYNONYMS.setdefault((str(_n),), ((_name,),))
+    SYNONYMS.setdefault((_name,), ((str(_n),),))
 SYNONYM_WIDTH = max(len(key) for key in SYNONYMS)
 
 # Ways players name the games, beyond the slug, the name and the short name.
@@ -372,8 +376,9 @@ COUNT_SETTLED_BY = (("one",), ("more",), ("most",), ("only",))
 def _count_asked(word: Text) -> Text:
     """A yes/no question's count, matched by the words a limit is written with too."""
     tokens = tuple(tokens_of(word.value))
-    if word.alternatives or len(tokens) != 1 or tokens[0] not in COUNT_WORDS:
+    if len(tokens) != 1 or tokens[0] not in COUNT_WORDS:
         return word
+    # (not its digit or word: "2" is in every worked example's damage)
     return replace(word, alternatives=COUNT_SETTLED_BY)
 
 

@@ -429,3 +429,18 @@ def test_words_naming_a_rules_heading_get_that_rule():
     assert box is not None and box["url"] == "/rules/anarchy/26.1/", box
     box = search_all(q="tiebreakers satanic panic", limit=3).answer
     assert box is None or box["url"] != "/rules/satanic-panic/5.6/", box
+
+
+def test_a_count_in_words_or_digits_is_the_same_count():
+    """"three players" is "3 players": the chart's figure for that count, from the
+    same source; "2 defense cards against 1 attack" meets the rule's "1 DEFENSE card"
+    as "two ... one" does."""
+    call_command("load_catalog", verbosity=0)
+    digits = search_all(q="how many legendary devils with 3 players", limit=3).answer
+    words = search_all(q="how many legendary devils with three players", limit=3).answer
+    assert digits is not None and words is not None
+    assert digits["text"].startswith("With 3 players: 9.") and words["text"] == digits["text"]
+    for q in ("can i use 2 defense cards against 1 attack",
+              "can i use two defense cards against one attack"):
+        box = search_all(q=q, limit=3).answer
+        assert box is not None and box["text"].startswith("No."), (q, box)
