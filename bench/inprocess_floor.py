@@ -63,6 +63,22 @@ def backend_cpu(connection) -> callable:
     return read
 
 
+def wsgi_get(handler, path: str) -> tuple[str, list, bytes]:
+    """GET ``path`` (with its query string) from a WSGI ``handler``: status, headers, body."""
+    target, _, query = path.partition("?")
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": target, "QUERY_STRING": query,
+               "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1",
+               "REMOTE_ADDR": "127.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
+               "wsgi.input": io.BytesIO(), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+               "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False,
+               "wsgi.version": (1, 0)}
+    started = []
+    body = handler(environ, lambda status, headers, *exc_info: started.append((status, headers)))
+    data = b"".join(body)
+    getattr(body, "close", lambda: None)()
+    return started[0][0], started[0][1], data
+
+
 def run(args) -> None:
     import django
 
@@ -76,19 +92,7 @@ def run(args) -> None:
     handler = WSGIHandler()
 
     def get(path: str) -> int:
-        target, _, query = path.partition("?")
-        environ = {"REQUEST_METHOD": "GET", "PATH_INFO": target, "QUERY_STRING": query,
-                   "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1",
-                   "REMOTE_ADDR": "127.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
-                   "wsgi.input": io.BytesIO(), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
-                   "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False,
-                   "wsgi.version": (1, 0)}
-        status = []
-        body = handler(environ, lambda s, h, *a: status.append(s))
-        for _chunk in body:
-            pass
-        getattr(body, "close", lambda: None)()
-        return int(status[0].split()[0])
+        return int(wsgi_get(handler, path)[0].split()[0])
 
     entries = list(Entry.objects.values_list("game__slug", "slug", "name"))
     mix = query_mix(entries, rulebook_words(), rulebook_bigrams(), args.per_class)

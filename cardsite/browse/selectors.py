@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefetch, Q, Value, When
 
-from cardsite.browse.entry_rows import entry_with_relations
+from cardsite.browse.entry_rows import Near, entry_page
 from cardsite.browse.filters import EntryFilterSet
 from cardsite.catalog import games as game_defs
 from cardsite.images.links import attach_faces
@@ -192,13 +192,10 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
     return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, lean, images)
 
 
-def card_detail(*, game: str, slug: str, bands: bool = True) -> Entry:
+def card_detail(*, game: str, slug: str) -> Entry:
     """One entry with its bands, rulings and the rules that mention it (Entry.DoesNotExist).
-    Without ``bands`` (for a page that only reads them) its relations are read in plain
-    statements (cardsite.browse.entry_rows), each a list as if prefetched: the ORM's
-    querysets are kept where a write may follow (``entry.bands.all().delete()``)."""
-    if not bands:
-        return entry_with_relations(game=game, slug=slug)
+    The ORM's querysets, kept where a write may follow (``entry.bands.all().delete()``);
+    the card page reads it with ``card_page``."""
     return Entry.objects.select_related("game", "component").prefetch_related(
         "bands", "images",
         Prefetch("rulings", queryset=Ruling.objects.select_related("game").prefetch_related(
@@ -259,6 +256,24 @@ def _neighbour(entry: Entry, window: list[Entry], *, forward: bool) -> Entry | N
     else:
         beyond = Q(position__lt=entry.position) | Q(position=entry.position, slug__lt=entry.slug)
     return same_game.filter(beyond).order_by(*order).first()
+
+
+@dataclass
+class CardPage:
+    entry: Entry  # with its relations, each a list as if prefetched
+    previous: Entry | Near | None  # the neighbours' position, slug and name
+    next: Entry | Near | None
+    terms: list[tuple[str, str, list]]  # its game's glossary (slug, term, aliases) if it has keywords
+
+
+def card_page(*, game: str, slug: str) -> CardPage:
+    """What the card page shows of an entry (Entry.DoesNotExist), in one statement
+    (cardsite.browse.entry_rows): the entry and its relations, its neighbours in
+    the game, and its game's glossary terms when it has keywords."""
+    read = entry_page(game=game, slug=slug, window=NEIGHBOUR_WINDOW)
+    entry = read.entry
+    return CardPage(entry, _neighbour(entry, read.before, forward=False),
+                    _neighbour(entry, read.after, forward=True), read.terms)
 
 
 def card_neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:

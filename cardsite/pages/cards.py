@@ -11,14 +11,12 @@ from django.utils.http import urlencode
 
 from cardsite.browse import selectors
 from cardsite.browse.filters import EntryFilterSet, type_choices
-from cardsite.browse.selectors import card_detail, card_neighbours
 from cardsite.catalog import abilities
 from cardsite.images.html import entry_faces
 from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
-from rulesref.models import GlossaryTerm
 from rulesref.pages.search import syntax_error_context
 from rulesref.search.questions import corrected_text, describe
 from rulesref.search.syntax import And, QuerySyntaxError
@@ -191,20 +189,12 @@ def _int(value, default):
         return default
 
 
-def _entry_or_404(game: str, slug: str) -> Entry:
-    try:
-        return card_detail(game=game, slug=slug, bands=False)  # the page only reads them
-    except Entry.DoesNotExist:
-        raise Http404(f"No entry {game}/{slug}.") from None
-
-
-def keyword_links(entry: Entry) -> list[tuple[str, str]]:
+def keyword_links(entry: Entry, terms) -> list[tuple[str, str]]:
     """(keyword, URL): the game's glossary meaning where it has one, else the
-    cards with that keyword."""
+    cards with that keyword. ``terms``: the game's (slug, term, aliases), in the
+    glossary's order (selectors.card_page reads them with the entry)."""
     slugs = {}
-    # plain rows: a game's fifty-odd terms as model instances cost more than the page's query
-    for slug, term, aliases in GlossaryTerm.objects.filter(game_id=entry.game_id).values_list(
-            "slug", "term", "aliases"):
+    for slug, term, aliases in terms:
         for spelling in [term, *(aliases or [])]:
             slugs.setdefault(spelling.lower(), slug)
     links = []
@@ -219,23 +209,26 @@ def keyword_links(entry: Entry) -> list[tuple[str, str]]:
 
 
 def card_page(request, game, slug):
-    entry = _entry_or_404(game, slug)
-    previous, following = card_neighbours(entry)
+    try:
+        page = selectors.card_page(game=game, slug=slug)
+    except Entry.DoesNotExist:
+        raise Http404(f"No entry {game}/{slug}.") from None
+    entry = page.entry
     bands = list(entry.bands.all())
     return render(request, "cards/detail.html", {
         "entry": entry,
         "game": entry.game,
         "attributes": entry_attributes(entry),
         "faces": entry_faces(entry),
-        "keywords": keyword_links(entry) if entry.keywords else [],
+        "keywords": keyword_links(entry, page.terms) if entry.keywords else [],
         "bands": bands,
         "band_odds": band_odds(bands),
         "abilities": abilities.entry_status(entry, bands),
         "dice_columns": DICE_COLUMNS,
         "rulings": list(entry.rulings.all()),
         "rules": list(entry.mentioned_in_rules.all()),
-        "previous": previous,
-        "next": following,
+        "previous": page.previous,
+        "next": page.next,
     })
 
 

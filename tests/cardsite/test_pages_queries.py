@@ -23,7 +23,7 @@ PAGES = [
     ("/search/suggest/", {"q": "fil"}, 2),
     ("/cards/", {}, 5),
     ("/cards/", {"q": "filler", "view": "grid", "order": "name"}, 6),
-    ("/cards/rumble/zapper/", {}, 9),  # + its images
+    ("/cards/rumble/zapper/", {}, 1),  # one statement: the entry, its relations, neighbours, terms
     ("/cards/rumble/zapper/preview/", {}, 3),  # + its images
     ("/games/rumble/", {}, 9),  # + coverage of scripted entries and of applicable fields
     ("/rules/rumble/", {}, 3),

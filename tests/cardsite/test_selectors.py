@@ -9,10 +9,12 @@ from cardsite.browse.selectors import (
     card_list,
     card_named,
     card_neighbours,
+    card_page,
     game_coverage,
 )
-from cardsite.models import Component, Entry
-from rulesref.models import Rule
+from cardsite.images.models import EntryImage
+from cardsite.models import Component, Entry, RollBand
+from rulesref.models import GlossaryTerm, Rule, Ruling
 from tests.rulesref.search_catalog import build_search_catalog
 
 pytestmark = pytest.mark.django_db
@@ -36,11 +38,12 @@ def test_card_detail_prefetches_what_the_page_shows(catalog):
     assert len(queries) == 0
 
 
+@pytest.mark.parametrize("read", [card_detail, card_page])
 @pytest.mark.parametrize(("game", "slug"), [("rumble", "nope"), ("demoniac", "tentakiller"),
                                             ("nowhere", "bolt")])
-def test_card_detail_raises_does_not_exist(catalog, game, slug):
+def test_card_detail_raises_does_not_exist(catalog, read, game, slug):
     with pytest.raises(Entry.DoesNotExist):
-        card_detail(game=game, slug=slug)
+        read(game=game, slug=slug)
 
 
 def test_card_neighbours_within_the_game(catalog):
@@ -62,6 +65,61 @@ def test_card_neighbours_when_many_entries_share_a_position(catalog):
     assert card_neighbours(tied[11]) == (tied[10], after)
     assert card_neighbours(after)[0] == tied[11]
     assert card_neighbours(tied[0])[0].position < 500
+
+
+def _fields(obj) -> list:
+    return [getattr(obj, f.attname) for f in obj._meta.concrete_fields]
+
+
+def _same_read(page, entry):
+    """The card page's one statement gives what the ORM's prefetches and queries give."""
+    read = page.entry
+    assert _fields(read) == _fields(entry)
+    assert _fields(read.game) == _fields(entry.game)
+    assert (read.component and _fields(read.component)) == (entry.component and _fields(entry.component))
+    for name in ("images", "bands", "mentioned_in_rules"):
+        assert [_fields(o) for o in getattr(read, name).all()] == [
+            _fields(o) for o in getattr(entry, name).all()], name
+    assert [r.game.slug for r in read.mentioned_in_rules.all()] == [
+        r.game.slug for r in entry.mentioned_in_rules.all()]
+    assert [(_fields(r), r.game.slug, [(_fields(u), u.game.slug) for u in r.rules.all()])
+            for r in read.rulings.all()] == [
+        (_fields(r), r.game.slug, [(_fields(u), u.game.slug) for u in r.rules.all()])
+        for r in entry.rulings.all()]
+    before, after = card_neighbours(entry)
+    assert (page.previous and page.previous.slug, page.next and page.next.slug) == (
+        before and before.slug, after and after.slug)
+    assert (page.previous and page.previous.name, page.next and page.next.name) == (
+        before and before.name, after and after.name)
+    terms = list(GlossaryTerm.objects.filter(game=entry.game).values_list("slug", "term", "aliases"))
+    assert page.terms == (terms if entry.keywords else [])
+
+
+def test_card_page_reads_what_the_orm_reads(catalog):
+    rumble, panic = catalog["tentakiller"].game, catalog["familiar"].game
+    tentakiller = catalog["tentakiller"]
+    # A ruling about two entries citing rules of two games, one rule mentioning the
+    # entry, an image of each face, a second band, glossary terms with aliases, ties.
+    ruling = Ruling.objects.create(game=panic, slug="crossed", kind="conflict", question="Q?",
+                                   answer="A.", source="Here", position=1)
+    ruling.entries.add(tentakiller, catalog["familiar"])
+    panic_rule = Rule.objects.create(game=panic, number="2", title="Panic", text="Panic.")
+    ruling.rules.add(panic_rule, *Rule.objects.filter(game=rumble))
+    panic_rule.mentions.add(tentakiller)
+    for face in ("back", "front"):
+        EntryImage.objects.create(entry=tentakiller, face=face, uploaded_at="2026-01-02T03:04:05Z",
+                                  digest=face, width=10, height=14, renditions={"n": face})
+    RollBand.objects.create(entry=tentakiller, low=10, high=None, effect="More.", position=9)
+    GlossaryTerm.objects.create(game=rumble, slug="keep", term="Keep", aliases=["KEEP", "kept"])
+    GlossaryTerm.objects.create(game=rumble, slug="a-keep", term="A keep", aliases=["keep"])
+    for i in range(12):
+        Entry.objects.create(game=rumble, slug=f"tie-{i:02d}", name=f"Tie {i}", kind="card",
+                             keywords=["Keep"] if i % 2 else [], position=500)
+    for game, slug in Entry.objects.values_list("game__slug", "slug"):
+        _same_read(card_page(game=game, slug=slug), card_detail(game=game, slug=slug))
+    with CaptureQueriesContext(connection) as queries:
+        card_page(game="rumble", slug="tie-05")
+    assert len(queries) == 1
 
 
 def test_autocomplete_prefers_names_starting_with_the_text(catalog):
