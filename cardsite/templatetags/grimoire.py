@@ -6,6 +6,8 @@ from html import escape
 
 from django import template
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.defaultfilters import linebreaksbr
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as url_tag
@@ -128,12 +130,13 @@ def search_hit(hit: dict):
 register.filter("attribute_label", attribute_label)
 
 
-@register.simple_tag
-def ruling_article(ruling, show_game=False, show_refs=False, show_entries=False):
+@register.simple_tag(takes_context=True)
+def ruling_article(context, ruling, show_game=False, show_refs=False, show_entries=False):
     """One ruling's article (the card page, the rulings page, a rule's page), built in
     Python: an include per ruling, with its URLs, was a third of a card page's time.
     ``show_game`` links its game, ``show_refs`` lists the rules it cites
     (``ruling.rules``), ``show_entries`` the entries it is about (``ruling.entries``)."""
+    url = page_urls(context)
     kind, slug, game = escape(ruling.kind), escape(ruling.slug), ruling.game
     game_slug = escape(game.slug)
     badge = "" if ruling.kind == "clarification" else (
@@ -149,11 +152,11 @@ def ruling_article(ruling, show_game=False, show_refs=False, show_entries=False)
                  else "The possible readings")
         readings = (f'\n  <div class="readings">\n    <p class="readings-title">{title}</p>\n'
                     f"    <ol>\n      {items}\n    </ol>\n    {engine}\n  </div>\n  ")
-    shown_game = (f'<a href="{escape(links.reversed_url("game-detail", game.slug))}">{escape(game.short_name)}</a>'
+    shown_game = (f'<a href="{escape(url("game-detail", game.slug))}">{escape(game.short_name)}</a>'
                   " · ") if show_game else ""
     refs = ""
     if show_refs:
-        refs = ", ".join(f'<a href="{escape(links.reversed_url("rule-list", rule.game.slug))}'
+        refs = ", ".join(f'<a href="{escape(url("rule-list", rule.game.slug))}'
                          f'#r{escape(rule.number)}">{escape(rule.game.slug)} {escape(rule.number)}</a>'
                          for rule in ruling.rules.all())
         refs = f" · Rules: {refs}" if refs else ""
@@ -161,10 +164,10 @@ def ruling_article(ruling, show_game=False, show_refs=False, show_entries=False)
     if show_entries:
         about = ", ".join(card_link(e) for e in ruling.entries.all())
         about = f" · About: {about}" if about else ""
-    suggest = escape(links.reversed_url("suggest", "ruling", game.slug, ruling.slug))
+    suggest = escape(url("suggest", "ruling", game.slug, ruling.slug))
     return mark_safe(
         f'\n<article class="ruling ruling-{kind}" id="{slug}">\n  <header>\n    {badge}\n'
-        f'    <h3 class="ruling-q"><a href="{escape(links.reversed_url("ruling-list"))}'
+        f'    <h3 class="ruling-q"><a href="{escape(url("ruling-list"))}'
         f'?game={game_slug}#{slug}">{escape(ruling.question)}</a></h3>\n  </header>\n'
         f'  <div class="ruling-a">{linked(ruling.answer_html, ruling.answer)}</div>\n'
         f'  {readings}\n'
@@ -200,6 +203,55 @@ def syntax_help(context, url_name: str):
     return mark_safe(html)
 
 
+def page_urls(context) -> links.UrlMaker:
+    """links.reversed_url for this render of a page (its URLconf and script prefix read
+    once, kept in the render's own state)."""
+    make = context.render_context.get(page_urls)
+    if make is None:
+        make = context.render_context[page_urls] = links.UrlMaker()
+    return make
+
+
+# Bumped when a test overrides a setting (the URLconf, static files' storage...): what
+# {% once %} kept was rendered under the old ones.
+_settings_generation = [0]
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs) -> None:
+    _settings_generation[0] += 1
+
+
+class OnceNode(template.Node):
+    """``{% once %}...{% endonce %}``: rendered once per process for each URLconf and
+    script prefix (the only request state its links and static files depend on), then
+    the same text; anew each time with DEBUG on, where templates are edited. Only
+    for markup that names nothing of the page's context: base.html's links and
+    static files were a sixth of a card page's template."""
+
+    def __init__(self, nodelist):
+        self.nodelist = nodelist
+        self.rendered: dict[tuple, str] = {}
+
+    def render(self, context):
+        key = (*page_urls(context).key, _settings_generation[0])
+        html = self.rendered.get(key)
+        if html is None:
+            html = self.nodelist.render(context)
+            if not settings.DEBUG:
+                if len(self.rendered) >= 16:  # a bound, not a policy: one or two keys occur
+                    self.rendered.clear()
+                self.rendered[key] = html
+        return html
+
+
+@register.tag
+def once(parser, token):
+    nodelist = parser.parse(("endonce",))
+    parser.delete_first_token()
+    return OnceNode(nodelist)
+
+
 class LinkNode(URLNode):
     """``{% url %}`` through rulesref.search.links.reversed_url: each name reversed once
     per process instead of per use (a card page used 33, a tenth of its time)."""
@@ -209,7 +261,7 @@ class LinkNode(URLNode):
             return super().render(context)
         args = [arg.resolve(context) for arg in self.args]
         try:
-            url = links.reversed_url(self.view_name.resolve(context), *args)
+            url = page_urls(context)(self.view_name.resolve(context), *args)
         except NoReverseMatch:
             if self.asvar is None:
                 raise
