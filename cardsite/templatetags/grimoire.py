@@ -8,7 +8,8 @@ from django import template
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.template.defaultfilters import linebreaksbr
+from django.template.base import render_value_in_context
+from django.template.defaultfilters import capfirst, linebreaksbr, lower
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as url_tag
 from django.template.loader import get_template
@@ -175,6 +176,163 @@ def ruling_article(context, ruling, show_game=False, show_refs=False, show_entri
         f"    {refs}\n    {about}\n"
         f'    · <a class="suggest-link" href="{suggest}" rel="nofollow">Suggest a correction</a>\n'
         f"  </footer>\n</article>\n")
+
+
+@register.simple_tag(takes_context=True)
+def card_article(context):
+    """The card page's article (templates/cards/detail.html's content), built in Python
+    as the template wrote it: its loops, conditions and links were two thirds of the
+    page's template time. Reads the page's context: entry, game, faces, attributes,
+    keywords, bands, band_odds, abilities, dice_columns, rulings, rules, previous, next."""
+    url = page_urls(context)
+    entry, game = context["entry"], context["game"]
+    game_slug = escape(game.slug)
+    out = ['<article class="entry">\n  <header class="entry-head">\n    <h1>',
+           escape(entry.name), '</h1>\n    <p class="meta">', _text(label(entry.kind))]
+    if entry.component:
+        out += [' · <a href="', escape(url("game-detail", game.slug)), "#",
+                escape(entry.component.slug), '">', escape(entry.component.name), "</a>"]
+    out.append("</p>\n    ")
+    if entry.aliases:
+        out += ['<p class="aliases">Also written: ',
+                ", ".join(conditional_escape(alias) for alias in entry.aliases), "</p>"]
+    out.append('\n  </header>\n\n  <div class="entry-body">\n    <aside class="entry-faces" '
+               'aria-label="Card image">\n      ')
+    for f in context["faces"]:
+        out += ['<figure class="entry-face face-', _var(context, f["face"]), '">\n        ']
+        if f["large"]:
+            out += ['<a class="enlarge" href="', _var(context, f["large"]),
+                    '" title="Enlarge (opens the large image)">', str(f["html"]), "</a>"]
+        else:
+            out.append(str(f["html"]))
+        out.append("\n        <figcaption>")
+        if f["large"]:
+            out += [_var(context, capfirst(f["face"])), ": ", _var(context, lower(f["status"]))]
+            if f["credit"]:
+                out += [", ", _var(context, f["credit"])]
+        else:
+            out.append("No image yet: drawn from its data")
+        out.append("</figcaption>\n      </figure>")
+    out.append('\n    </aside>\n    <dl class="attributes">\n      ')
+    for _name, lbl, value in context["attributes"]:
+        out += ["<div><dt>", _var(context, lbl), "</dt><dd>", _var(context, or_unknown(value)),
+                "</dd></div>"]
+    out.append('\n      <div><dt>Keywords</dt><dd>')
+    keywords = context["keywords"]
+    out.append(" ".join(f'<a class="keyword" href="{_var(context, link)}">{_var(context, kw)}</a>'
+                        for kw, link in keywords) if keywords else "none given")
+    out.append('</dd></div>\n    </dl>\n\n    <section class="ability" aria-labelledby="text-h">\n'
+               '      <h2 id="text-h">Ability text</h2>\n      ')
+    if entry.text is None:
+        out.append('<p class="unknown">unknown — the rulebooks do not quote it.</p>\n      ')
+    elif entry.text:
+        out += ['<blockquote class="card-text">', linebreaksbr(entry.text, autoescape=True),
+                "</blockquote>\n      "]
+    else:
+        out.append('<p class="muted">No ability text.</p>')
+    out.append("\n      ")
+    if entry.flavor:
+        out += ['<p class="flavor">', escape(entry.flavor), "</p>"]
+    out.append("\n      ")
+    found = context["abilities"]
+    if found["relevant"]:
+        out.append('\n      <div class="scripted" aria-labelledby="scripted-h">\n'
+                   '        <h3 id="scripted-h">As the sandbox reads it</h3>\n        ')
+        if found["lines"]:
+            out += ['<ul class="ability-lines">',
+                    "".join(f"<li>{_var(context, line)}</li>" for line in found["lines"]), "</ul>"]
+        out.append("\n        ")
+        if found["plays"]:
+            out.append('<p class="plays"><strong>Plays in the sandbox</strong>: the engine '
+                       "resolves it, asking for the players' choices.</p>\n        ")
+        else:
+            out.append('<p class="by-hand"><strong>Applied by hand</strong>')
+            if found["by_hand"]:
+                out += [": ", "; ".join(conditional_escape(v) for v in found["by_hand"])]
+            elif not found["lines"]:
+                out.append(": not scripted yet")
+            else:
+                out.append(": this game's sandbox does not run these effects yet")
+            out.append(".</p>")
+        out.append("\n      </div>\n      ")
+    out.append("\n    </section>\n\n    ")
+    if context["bands"]:
+        out.append(_bands_table(context))
+    out.append("\n\n    ")
+    if entry.notes:
+        out += ['\n    <section aria-labelledby="notes-h">\n      <h2 id="notes-h">Notes</h2>\n'
+                "      <p>", escape(entry.notes), "</p>\n    </section>\n    "]
+    out.append("\n    ")
+    if entry.source:
+        out += ['<p class="source">Rulebook: <cite>', escape(entry.source), "</cite></p>"]
+    rulings, rules = context["rulings"], context["rules"]
+    out += ['\n    <p class="suggest-link"><a href="',
+            escape(url("suggest", "card", game.slug, entry.slug)),
+            '" rel="nofollow">Suggest a correction</a></p>\n  </div>\n\n'
+            '  <section aria-labelledby="rulings-h">\n    <h2 id="rulings-h">Rulings '
+            f'<span class="count">{len(rulings)}</span></h2>\n    ']
+    out += [ruling_article(context, ruling, show_game=True, show_refs=True) for ruling in rulings]
+    if not rulings:
+        out.append('<p class="muted">No rulings about this entry.</p>')
+    out.append("\n    ")
+    if rulings:
+        out += ['<p><a href="', escape(url("ruling-list")), "?entry=", game_slug, "/",
+                escape(entry.slug), '">These rulings on the rulings page →</a></p>']
+    out.append('\n  </section>\n\n  <section aria-labelledby="rules-h">\n    <h2 id="rules-h">'
+               f'Rules that mention it <span class="count">{len(rules)}</span></h2>\n    ')
+    if rules:
+        rule_list = escape(url("rule-list", game.slug))
+        out += ['<ul class="rule-refs">', "".join(
+            f'<li><a href="{rule_list}#r{escape(rule.number)}">{game_slug} '
+            f"{escape(rule.number)}</a> {escape(rule.title)}</li>" for rule in rules),
+            "</ul>\n    "]
+    else:
+        out.append('<p class="muted">No rule names it.</p>')
+    out += ['\n  </section>\n\n  <nav class="prev-next" aria-label="Other entries of ',
+            escape(game.short_name), '">\n    ']
+    previous, following = context["previous"], context["next"]
+    if previous:
+        out += ['<a rel="prev" href="', escape(url("card-detail", game.slug, previous.slug)),
+                '">← ', escape(previous.name), "</a>"]
+    else:
+        out.append("<span></span>")
+    out.append("\n    ")
+    if following:
+        out += ['<a rel="next" href="', escape(url("card-detail", game.slug, following.slug)),
+                '">', escape(following.name), " →</a>"]
+    out.append("\n  </nav>\n</article>")
+    return mark_safe("".join(out))
+
+
+def _bands_table(context) -> str:
+    """The card page's power-roll table: each band's chance per number of dice."""
+    heads = "".join(f'<th scope="col" class="num">{_var(context, d)} {"die" if d == 1 else "dice"}</th>'
+                    for d in context["dice_columns"])
+    rows = []
+    for row in context["band_odds"]:
+        band = row["band"]
+        keep = ' <span class="badge">KEEP</span>' if band.keep else ""
+        cells = "".join(
+            f'<td class="num"{"" if chance is None else f" title={_quoted(context, chance)}"}>'
+            f"{_var(context, percent(chance))}</td>" for _dice, chance in row["chances"])
+        rows.append(f'\n          <tr>\n            <th scope="row">{_var(context, band.label)}</th>\n'
+                    f"            <td>{_var(context, band.effect)}{keep}</td>\n            {cells}\n"
+                    "          </tr>\n        ")
+    return ('\n    <section aria-labelledby="bands-h">\n      <h2 id="bands-h">Power roll</h2>\n'
+            '      <div class="table-scroll">\n      <table class="bands">\n        <caption>Chance '
+            "of each band by the number of dice the spell rolls (exact fraction on hover)</caption>\n"
+            '        <thead><tr><th scope="col">Roll</th><th scope="col">Effect</th>'
+            f"{heads}</tr></thead>\n        <tbody>\n        {''.join(rows)}\n        </tbody>\n"
+            "      </table>\n      </div>\n    </section>\n    ")
+
+
+def _quoted(context, value) -> str:
+    return f'"{_var(context, value)}"'
+
+
+def _var(context, value) -> str:
+    """``{{ value }}``: localised and escaped as the template engine writes it."""
+    return render_value_in_context(value, context)
 
 
 def _value(item, key: str) -> str:
