@@ -157,6 +157,25 @@ def _slots(vendor: str) -> tuple[list[str], dict[str, tuple[tuple[int, ...], ...
     return slots, placed
 
 
+def _ranked(vendor: str) -> bool:
+    """Whether the database ranks each part's rows in its order. SQLite's text order is
+    its bytes' (BINARY: none of these columns has a collation of its own), which is
+    Python's order of the same strings: its parts are sorted in Python
+    (``_in_order``), as its ROW_NUMBER()s cost a third of the statement; another
+    database's collation is its own."""
+    return vendor != "sqlite"
+
+
+def _in_order(images, bands, rulings, cited, mentioned, terms) -> None:
+    """Each part in its model's order, where the database did not rank them."""
+    images.sort(key=lambda i: i.face)
+    bands.sort(key=lambda b: (b.position, b.low))
+    rulings.sort(key=lambda r: (r.game.position, r.position, r.slug))
+    for rules in (*cited.values(), mentioned):
+        rules.sort(key=lambda r: (r.game.position, r.sort_key))
+    terms.sort(key=itemgetter(1))
+
+
 @lru_cache(maxsize=4)
 def _page_statement(vendor: str, window: int) -> _Statement:
     """The statement (parameters: the game's slug, the entry's slug)."""
@@ -182,7 +201,7 @@ def _page_statement(vendor: str, window: int) -> _Statement:
         for rows, indexes in zip(PARTS[part], placed[part], strict=True):
             for i, column in zip(indexes, rows.columns(), strict=True):
                 values[i - 2] = column
-        rank = f"ROW_NUMBER() OVER (ORDER BY {order})" if order else (
+        rank = f"ROW_NUMBER() OVER (ORDER BY {order})" if order and _ranked(vendor) else (
             "CAST(NULL AS bigint)" if first and vendor == "postgresql" else "NULL")
         return f"SELECT {list(PARTS).index(part)}, {rank}, {', '.join(values)}"
 
@@ -319,6 +338,8 @@ def entry_page(*, game: str, slug: str, window: int) -> EntryPage:
             band = BAND.make(get["band"][0](row), db)
             band.entry = entry
             bands.append(band)
+    if not _ranked(db.vendor):
+        _in_order(images, bands, rulings, cited, mentioned, terms)
     _prefetched(entry, "images", images)
     _prefetched(entry, "bands", bands)
     _prefetched(entry, "rulings", rulings)

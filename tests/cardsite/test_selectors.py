@@ -111,7 +111,7 @@ def test_card_page_reads_what_the_orm_reads(catalog):
                                   digest=face, width=10, height=14, renditions={"n": face})
     RollBand.objects.create(entry=tentakiller, low=10, high=None, effect="More.", position=9)
     GlossaryTerm.objects.create(game=rumble, slug="keep", term="Keep", aliases=["KEEP", "kept"])
-    GlossaryTerm.objects.create(game=rumble, slug="a-keep", term="A keep", aliases=["keep"])
+    GlossaryTerm.objects.create(game=rumble, slug="z-keep", term="A keep", aliases=["keep"])
     for i in range(12):
         Entry.objects.create(game=rumble, slug=f"tie-{i:02d}", name=f"Tie {i}", kind="card",
                              keywords=["Keep"] if i % 2 else [], position=500)
