@@ -65,15 +65,24 @@ def reversed_url(name: str, *args) -> str:
 class UrlMaker:
     """``reversed_url`` for the current URLconf and script prefix (``key``), read once: a
     page's links made with one (cardsite's ``{% link %}``, one per render) read no
-    thread-local state each, which was half of a link's cost (33 a card page)."""
+    thread-local state each, which was half of a link's cost (33 a card page), and
+    each link is made once however often the page repeats it (a ruling's game and
+    its rules' lists)."""
 
-    __slots__ = ("key",)
+    __slots__ = ("key", "_made")
 
     def __init__(self):
         self.key = (get_urlconf(), get_script_prefix())
+        self._made: dict[tuple, str] = {}
 
     def __call__(self, name: str, *args) -> str:
-        return _reversed(*self.key, name, args)
+        try:
+            made = self._made.get((name, args))
+        except TypeError:  # an argument that is no key (reversed_url takes its str())
+            return _reversed(*self.key, name, args)
+        if made is None:
+            made = self._made[(name, args)] = _reversed(*self.key, name, args)
+        return made
 
 
 def _reversed(urlconf, prefix: str, name: str, args) -> str:
