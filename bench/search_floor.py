@@ -1,7 +1,7 @@
 """The search against its lean floor, per query class, in one run per configuration.
 
     .venv/bin/python bench/search_floor.py [--entries 0] [--duration 3] [--per-class 1500]
-        [--cache off|default|both] [--clients 16] [--only CLASS]
+        [--cache off|default|both] [--clients 16] [--only CLASS] [--pairs 1]
 
 Serves the site with an extra view (bench/floor_urls.py, never in the product):
 /bench/lean/, for each query class the least SQL that gives the class's top 20 (one
@@ -23,7 +23,9 @@ distinct query (each wrk thread walks its own part of a list of up to
 "repeats" column says how many requests did), so with the response cache on
 (the default configuration) these are the misses a player's new search pays.
 Then every card page in turn against /healthz ("card-page": with the cache off
-uncached, in the default configuration cached from each page's first request).
+uncached, in the default configuration cached from each page's first request);
+``--pairs N`` measures /healthz and the pages N times in turn and prints the
+median ratio (on a shared machine the load drifts between two windows).
 Prints, per endpoint and class, p50/p99, req/s, the cost ratio to /healthz and
 to the class's floor (req/s over req/s, wrk -c16: throughput on 2 gunicorn
 workers), and the median's ratio to the floor's. PostgreSQL through
@@ -95,10 +97,11 @@ def run_wrk(base: str, paths: list[str], duration: int, workdir: Path, clients: 
             "repeats": max(0, total - len(set(paths)))}
 
 
-def measure(env: dict, entries, mix: dict, warm: dict, args, cache: str) -> list[tuple]:
-    """[(class, label, floor label or None, result)] for one server (cache on or off)."""
+def measure(env: dict, entries, mix: dict, warm: dict, args, cache: str) -> tuple[list, list]:
+    """[(class, label, floor label or None, result)] for one server (cache on or off),
+    and the card pages' ratios to /healthz in --pairs interleaved pairs."""
     env = {**env, "RESPONSE_CACHE": "1" if cache == "default" else "0"}
-    rows = []
+    rows, pairs = [], []
     with served(env) as base, tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
 
@@ -126,10 +129,14 @@ def measure(env: dict, entries, mix: dict, warm: dict, args, cache: str) -> list
             pages = [f"/cards/{game}/{slug}/" for game, slug, _name in entries]
             rows.append(("card-page", "/healthz", None, timed(["/healthz"], ["/healthz"])))
             rows.append(("card-page", "card pages", None, timed(pages, pages)))
-    return rows
+            for _ in range(args.pairs - 1):
+                healthz = run_wrk(base, ["/healthz"], args.duration, work, args.clients)
+                cards = run_wrk(base, pages, args.duration, work, args.clients)
+                pairs.append(healthz["rps"] / cards["rps"])
+    return rows, pairs
 
 
-def report(title: str, rows, load: tuple[float, float]) -> None:
+def report(title: str, rows, load: tuple[float, float], pairs=()) -> None:
     print(f"\n{title}\nload average (1 min) {load[0]:.2f} before, {load[1]:.2f} after "
           f"({os.cpu_count()} cores)\n")
     print(f"{'class':13} {'target':26} {'p50 ms':>7} {'p99 ms':>7} {'req/s':>7} {'x hz':>6} "
@@ -156,7 +163,12 @@ def report(title: str, rows, load: tuple[float, float]) -> None:
               f"{max(f for _, f in ratios):5.2f} (median {statistics.median(f for _, f in ratios):.2f})")
     if ("card-page", "card pages") in by_label:
         r = by_label[("card-page", "card pages")]
-        print(f"  {'card pages':18} x healthz {healthz['card-page']['rps'] / r['rps']:5.2f}")
+        ratio = healthz["card-page"]["rps"] / r["rps"]
+        print(f"  {'card pages':18} x healthz {ratio:5.2f}")
+        if pairs:
+            ratios = sorted([ratio, *pairs])
+            print(f"  {'card pages':18} x healthz in {len(ratios)} interleaved pairs: median "
+                  f"{statistics.median(ratios):.2f} (from {ratios[0]:.2f} to {ratios[-1]:.2f})")
 
 
 def main() -> None:
@@ -167,6 +179,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--cache", choices=("off", "default", "both"), default="both")
     parser.add_argument("--only", help="one class (rare-name, phrase, ..., card-page)")
+    parser.add_argument("--pairs", type=int, default=1,
+                        help="card pages: measure /healthz and the pages this many times in turn "
+                             "(median ratio: a shared machine's load drifts between windows)")
     args = parser.parse_args()
     env = prepared(args.entries, rebuild=False)
     env.update(DJANGO_SETTINGS_MODULE="bench.floor_settings")
@@ -179,10 +194,10 @@ def main() -> None:
     print(f"{database}, {len(entries)} entries; distinct queries per class: {sizes}")
     for cache in (("off", "default") if args.cache == "both" else (args.cache,)):
         before = os.getloadavg()[0]
-        rows = measure(env, entries, mix, warm, args, cache)
+        rows, pairs = measure(env, entries, mix, warm, args, cache)
         report(f"{database}, {len(entries)} entries, response cache {cache}, gunicorn 2 workers, "
                f"wrk -c{args.clients} -d{args.duration}s, a distinct query per request",
-               rows, (before, os.getloadavg()[0]))
+               rows, (before, os.getloadavg()[0]), pairs)
 
 
 if __name__ == "__main__":
