@@ -299,11 +299,12 @@ def _correct(word: str, words: Vocabulary) -> str | None:
     return max(close, key=lambda found: found[1:2] + found[:1])[0] if close else None
 
 
-def _game_words_corrected(words: list[Text], names) -> tuple[list[Text], dict[str, str]]:
+def _game_words_corrected(words: list[Text], names, known: Vocabulary
+                          ) -> tuple[list[Text], dict[str, str]]:
     """The words with a misspelling of a word of a game's name corrected to it, and
     typed -> corrected: only words the index does not have, and nearer the name's
     word than any word of the index ("tentakilr" is the card Tentakiller)."""
-    known, spelt = vocabulary(), {t for tokens, _ in names for t in tokens if len(t) > 3}
+    spelt = {t for tokens, _ in names for t in tokens if len(t) > 3}
     fixed, corrections = [], {}
     for w in words:
         tokens = tokens_of(w.value)
@@ -319,9 +320,10 @@ def _game_words_corrected(words: list[Text], names) -> tuple[list[Text], dict[st
     return fixed, corrections
 
 
-def _corrected(words: list[Text]) -> tuple[list[Text], dict[str, str]]:
+def _corrected(words: list[Text], known: Vocabulary | None = None
+               ) -> tuple[list[Text], dict[str, str]]:
     """The words with misspellings corrected from the index, and typed -> corrected."""
-    known, fixed, corrections = vocabulary(), [], {}
+    known, fixed, corrections = known or vocabulary(), [], {}
     for w in words:
         tokens = tokens_of(w.value)
         better = _correct(tokens[0], known) if len(tokens) == 1 else None
@@ -427,10 +429,12 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     # The sentence as typed, for the kind of answer asked: "or" is a word there ("do I
     # come back at 18 or 20" asks which), and punctuation ends a clause.
     typed = [Text(w) for w in query.source.split()]
+    known = None  # the index's words, read once when a word needs them
     if scope_by_words:
         slug, start, end = _find_game(words, _game_names(games))
         if slug is None and correct:  # "demonaic", "satanic pannic": the game meant
-            fixed, fixes = _game_words_corrected(words, _game_names(games))
+            known = vocabulary()  # read once: the corrections below use it too
+            fixed, fixes = _game_words_corrected(words, _game_names(games), known)
             slug, start, end = _find_game(fixed, _game_names(games)) if fixes else (None, 0, 0)
             if slug and (end - start < len(words) or others):
                 words, result.corrections = fixed, fixes
@@ -460,7 +464,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
             kept = kept[:-1]
         words = kept
     if correct and words:
-        words, more = _corrected(words)
+        words, more = _corrected(words, known)
         result.corrections = {**result.corrections, **more}
     words = _with_synonyms(words)
     if result.answer_kind == YES_NO:
