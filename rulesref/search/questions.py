@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from django.db import connection
 from rapidfuzz import process
-from rapidfuzz.distance import Indel
+from rapidfuzz.distance import OSA, Indel
 
 from rulesref.search.answer_kinds import (
     QUANTITY_WORDS,
@@ -313,7 +313,11 @@ def _game_words_corrected(words: list[Text], names, known: Vocabulary
             close = process.extractOne(word, spelt, scorer=Indel.normalized_similarity,
                                        score_cutoff=CORRECTION_CUTOFF - EPSILON)
             other = _correct(word, known)  # the index's nearest word, if nearer
-            if close and (other is None or Indel.normalized_similarity(word, other) < close[1]):
+            # two letters swapped ("demonaic") is the name, though Indel counts it as two
+            # edits and finds another word as near ("demonic")
+            swapped = close and sorted(word) == sorted(close[0]) and OSA.distance(word, close[0]) == 1
+            if close and (swapped or other is None
+                          or Indel.normalized_similarity(word, other) < close[1]):
                 corrections[w.value] = close[0]
                 w = replace(w, value=close[0])
         fixed.append(w)

@@ -463,3 +463,15 @@ def test_a_count_in_words_or_digits_is_the_same_count():
               "can i use two defense cards against one attack"):
         box = search_all(q=q, limit=3).answer
         assert box is not None and box["text"].startswith("No."), (q, box)
+
+
+def test_a_game_name_with_two_letters_swapped_scopes_on_the_bundled_catalog():
+    """"demonaic" is Demoniac with two letters swapped, though the catalog has a word
+    as near by letters ("demonic"); "tentakilr" is nearer the card Tentakiller than
+    the game's "Tentakill", and stays the card's word."""
+    call_command("load_catalog", verbosity=0)
+    result = search_all(q="how many players in demonaic", limit=3)
+    assert result.game == "demoniac" and result.understood.corrections == {"demonaic": "demoniac"}
+    assert search_all(q="who goes first in anarhcy", limit=3).game == "anarchy"
+    result = search_all(q="tentakilr damage", limit=3)
+    assert result.game is None and result.understood.corrections == {"tentakilr": "tentakiller"}
