@@ -749,9 +749,9 @@ def speaks_of(hit: dict, understood) -> bool:
 
 
 def headed_by(hit: dict, understood) -> bool:
-    """Whether a rule shown as the top hit is headed by what the words name ("champion
-    challenge" -> "Challenge" in the Champions section, "replace a possession" ->
-    "Replacing"), its text speaking of them too."""
+    """Whether a rule shown as the top hit is headed by what the words name ("start of
+    each round anarchy" -> "Start of Each Round"; not "Tiebreakers (back cover)" for
+    "tiebreakers"), its text speaking of them too."""
     if hit["kind"] != "rule" or not hit["text"]:
         return False
     subject = _subject(understood.query)

@@ -312,12 +312,14 @@ def _game_words_corrected(words: list[Text], names, known: Vocabulary
         if len(word) >= MIN_CORRECTED and word not in known and word not in STOP_WORDS:
             close = process.extractOne(word, spelt, scorer=Indel.normalized_similarity,
                                        score_cutoff=CORRECTION_CUTOFF - EPSILON)
+            if not close:
+                fixed.append(w)
+                continue
             other = _correct(word, known)  # the index's nearest word, if nearer
             # two letters swapped ("demonaic") is the name, though Indel counts it as two
             # edits and finds another word as near ("demonic")
-            swapped = close and sorted(word) == sorted(close[0]) and OSA.distance(word, close[0]) == 1
-            if close and (swapped or other is None
-                          or Indel.normalized_similarity(word, other) < close[1]):
+            swapped = sorted(word) == sorted(close[0]) and OSA.distance(word, close[0]) == 1
+            if swapped or other is None or Indel.normalized_similarity(word, other) < close[1]:
                 corrections[w.value] = close[0]
                 w = replace(w, value=close[0])
         fixed.append(w)

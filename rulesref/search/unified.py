@@ -491,7 +491,7 @@ def _top_hit(hits: list[dict], understood: Understood) -> dict | None:
     if hits[0]["kind"] == "term" and hits[0]["title"].lower() == understood.text.lower():
         return hits[0]  # "what is a rally card": the term Rally, however close the card Rally
     if answers.headed_by(hits[0], understood):
-        return hits[0]  # "tiebreakers satanic panic": the rule headed "Tiebreakers"
+        return hits[0]  # "start of each round anarchy": the rule headed "Start of Each Round"
     top = hits[0]["score"]
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
         return hits[0] if hits[0]["kind"] == "term" or answers.speaks_of(hits[0], understood) \
