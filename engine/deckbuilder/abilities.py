@@ -5,7 +5,8 @@ affected player avoid it with a DEFENSE (a pending decision) before its
 effects hit them; ``activate`` becomes an action usable once later in the
 turn; ``end-of-turn`` runs at End of Turn step 3 and ``end-of-game`` before
 the tally; an ``ongoing`` ability is flagged for the player to apply while
-the card is in play. Effects: gain-power, draw, heal, damage, gain-card,
+the card is in play; a ``defense`` ability runs only when its holder uses the
+card to avoid an ATTACK (6.2.8), for them, before the ATTACK goes on. Effects: gain-power, draw, heal, damage, gain-card,
 discard, destroy, dead-wizard-tokens. ``by-hand`` text, and whatever else
 the language says that this game cannot hold, is flagged (never skipped) and
 the player applies it with ``apply`` actions.
@@ -25,7 +26,7 @@ from ..core import roll_die
 from .by_hand import foes_of, open_text
 from .health import heal
 
-PLAYED_TRIGGERS = ("resolved", "attack", "activate", "end-of-turn", "end-of-game")
+PLAYED_TRIGGERS = ("resolved", "attack", "activate", "end-of-turn", "end-of-game", "defense")
 PLAYED_EFFECTS = ("gain-power", "draw", "heal", "damage", "gain-card", "discard", "destroy",
                   "dead-wizard-tokens")
 PLAYED_TARGETS = ("target-player", "foe", "each-foe")
@@ -50,8 +51,16 @@ def deals(abilities) -> bool:
 
 
 def has_defense(state, card: str) -> bool:
-    """Every Familiar has a DEFENSE (6.1.3); no other card's DEFENSE is known."""
-    return state.card(card).kind == "familiar"
+    """Every Familiar has a DEFENSE (6.1.3); another card has one when its definition says
+    so (a catalog card's DEFENSE keyword or text, 6.2.1) or it has a ``defense`` ability."""
+    spec = state.card(card)
+    return spec.kind == "familiar" or spec.defense or bool(defense_abilities(spec.abilities))
+
+
+def defense_abilities(abilities) -> list[dict]:
+    """The DEFENSE text in the ability language: read only when the card is used to avoid
+    an ATTACK (6.2.8), never when it is played."""
+    return [a for a in abilities or () if a.get("trigger") == "defense"]
 
 
 def defense_cards(state, player) -> list[str]:
@@ -61,7 +70,8 @@ def defense_cards(state, player) -> list[str]:
 def target_options(state, player, abilities) -> list[str] | None:
     """Whom the card's ``target`` may name (7.2: a player may be you, a foe may not),
     or None when no effect asks for a chosen target."""
-    kinds = {e.get("target") for e in language.all_effects(abilities)} & set(CHOSEN_TARGETS)
+    played = [a for a in abilities if a["trigger"] != "defense"]  # not read when played
+    kinds = {e.get("target") for e in language.all_effects(played)} & set(CHOSEN_TARGETS)
     if not kinds:
         return None
     return [p.name for p in state.players if "target-player" in kinds or p is not player]
@@ -90,14 +100,29 @@ def drive(state) -> None:
             state.runs.pop(depth - 1)
 
 
-def answer_defense(state, defended: bool) -> None:
-    """The attacked player's DEFENSE decision: avoid (skip them) or be hit now."""
+def answer_defense(state, defended: bool, defense: dict | None = None) -> None:
+    """The attacked player's DEFENSE decision: avoid (skip them) or be hit now.
+    ``defense``: the run of the DEFENSE text used (6.2.8), played before the ATTACK goes on."""
     run = state.runs[-1]
     if not defended:
         run["bound"], run["i"] = run.pop("offer"), 0
     else:
         run.pop("offer", None)
+    if defense:
+        state.runs.append(defense)
     drive(state)
+
+
+def defense_run(state, player: str, card: str) -> dict | None:
+    """The run of ``card``'s DEFENSE text for ``player`` who used it, or None when it has
+    none in the ability language. Nobody chose a target for it, so an effect on a chosen
+    target (the attacker, say) is flagged for the player, not guessed."""
+    abilities = defense_abilities(state.card(card).abilities)
+    if not abilities:
+        return None
+    state.event("satanic-panic.defense-text", f"{player} uses {card}'s DEFENSE: its DEFENSE "
+                "text is read.", card=card)
+    return new_run(player, card, abilities)
 
 
 # --- the stepper ---------------------------------------------------------------

@@ -65,6 +65,9 @@ class CardDef:
     # interpreter (deckbuilder.abilities) plays the card and ``power``/``effect`` are unused.
     abilities: list = field(default_factory=list)
     entry: str | None = None  # the catalog entry (slug) a dealt catalog card is
+    # A DEFENSE icon (6.2.1): the catalog entry's DEFENSE keyword or its text's "DEFENSE:".
+    # (Familiars have one by rule, 6.1.3; a ``defense`` ability says so too.)
+    defense: bool = False
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -26,10 +26,15 @@ stand-in of its kind, so the rulebook's counts (Contents) stay:
   Mayhem resolves as a table event (mayhem.py) whose effect is applied by hand,
   with the catalog's text quoted (its abilities, when valid, are kept, not run).
 
+A dealt card has a DEFENSE (6.2.1) when its entry says so: the DEFENSE keyword, a
+``defense`` ability or "DEFENSE:" in its text (``CardDef.defense``; abilities.has_defense).
+
 ``dealt`` is idempotent on its own ``catalog`` output, which the state keeps: undo
 and replay deal the same cards.
 """
 from __future__ import annotations
+
+import re
 
 from .. import abilities as language
 from ..core import EngineError
@@ -46,6 +51,8 @@ from .cards import (
 MAIN_TYPES = ("treasure", "creature", "wizard", "location", "spell")
 STARTER_TYPES = ("starter", "satan-starter")
 MAX_COST = 99
+_DEFENSE_WORD = re.compile(r"\bDEFENSE\b", re.IGNORECASE)
+_DEFENSE_TEXT = re.compile(r"\bDEFENSE:")
 # Cards whose rulebook rule the engine runs (play.py): the catalog's text does not replace it.
 RULES_RUN = frozenset({*(n for n, c in BUILTIN.items() if c.effect), "Hellfire"})
 
@@ -114,6 +121,15 @@ def _cards(catalog: dict, key: str, taken: set[str], keep) -> list[dict]:
     return out
 
 
+def has_defense_icon(card: dict) -> bool:
+    """The catalog says the card has a DEFENSE (6.2.1): a keyword naming it (DEFENSE,
+    ATTACK/DEFENSE, any case), a ``defense`` ability, or its text's "DEFENSE:" (how the
+    rulebook writes an icon's text, as for ATTACK)."""
+    return (any(_DEFENSE_WORD.search(k) for k in card["keywords"])
+            or any(a["trigger"] == "defense" for a in card["abilities"])
+            or bool(card["text"] and _DEFENSE_TEXT.search(card["text"])))
+
+
 def _definition(card: dict, kind: str, base: dict | None = None) -> dict:
     ongoing = "ONGOING" in card["keywords"] or any(
         a["trigger"] == "ongoing" for a in card["abilities"])
@@ -121,6 +137,8 @@ def _definition(card: dict, kind: str, base: dict | None = None) -> dict:
               "text": card["text"], "abilities": card["abilities"], "entry": card["entry"],
               "stand_in": False, "ongoing": ongoing, "power": None, "effect": "",
               "note": "The catalog's card, dealt as itself."}
+    if has_defense_icon(card):
+        values["defense"] = True  # absent when False: a definition dealt before stays equal
     if base:  # a card the rulebook names keeps what the catalog leaves unknown
         values.update({k: base[k] for k in ("cost", "vp") if values[k] is None})
         values["ongoing"] = values["ongoing"] or base["ongoing"]

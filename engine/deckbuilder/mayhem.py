@@ -36,7 +36,7 @@ import re
 from .. import abilities as language
 from ..core import EngineError, Problem
 from ..rule_refs import rule
-from .abilities import defense_cards, new_run, start
+from .abilities import CHOSEN_TARGETS, defense_cards, defense_run, new_run, start
 from .by_hand import open_text, waiting
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
@@ -156,12 +156,38 @@ def answer_defense(state, name: str, defended: bool, card: str | None) -> None:
     event["order"].pop(0)
     if defended:
         event["avoided"].append(name)
+        run = defense_run(state, name, card)
         state.flag("satanic-panic.mayhem-avoided", card, f"{name} avoids {event['card']} with "
-                   f"{card}: they take no part in it. {card}'s DEFENSE text is not given, so "
-                   "nothing else of it is run.")
+                   f"{card}: they take no part in it. " + (
+                       f"{card}'s DEFENSE text is not given, so nothing else of it is run."
+                       if run is None else f"{card}'s DEFENSE text is run for {name}; what "
+                       "of it would touch an attacker does nothing (there is none)."))
+        if run is not None:
+            _without_attacker(run)
+            start(state, run)
+            if state.pending or state.runs:
+                return  # its own decision first; ask_next goes on after it (turn.apply)
     else:
         state.event("satanic-panic.attack-defense", f"{name} does not defend.")
     _ask_next(state)
+
+
+def _without_attacker(run: dict) -> None:
+    """A Mayhem's or GROUP ATTACK's DEFENSE text: what would touch the attacker does
+    nothing (6.14.5); no one attacks, so an effect on a chosen foe or target goes."""
+    kept = []
+    for ability in run["abilities"]:
+        effects = [e for e in ability.get("effects", ()) if e.get("target") not in CHOSEN_TARGETS]
+        if effects or "bands" in ability:
+            kept.append({**ability, "effects": effects} if "effects" in ability else ability)
+    run["abilities"] = kept
+
+
+def ask_next(state) -> None:
+    """Go on asking for DEFENSEs once a DEFENSE text's own decision is answered."""
+    event = state.table_event
+    if event and event["stage"] == "defense" and not state.pending and not state.runs:
+        _ask_next(state)
 
 
 def hit(state, event: dict) -> list[str]:

@@ -6,14 +6,17 @@ the interpreter (``abilities``). The rules the rulebook states for the others
 are run here (Glyph +1 Power, Wild Magic, Burning Limp Wand, The Satanic
 Shuffle, Terrible Temptation, Satan's Salute Standee, Hellfire's UNAVOIDABLE
 ATTACK); every other card text is flagged for the player to apply by hand.
-A card with a DEFENSE (every Familiar has one) lets its holder decide whether
-to avoid an ATTACK: that decision is a pending action of the target player.
+A card with a DEFENSE (every Familiar has one; a catalog card with the DEFENSE
+keyword or a ``defense`` ability) lets its holder decide whether to avoid an
+ATTACK: that decision is a pending action of the target player, on whoever's
+turn (or none: a GROUP ATTACK) it comes; its DEFENSE text, when the ability
+language gives it, is run for them then (6.2.8).
 """
 from __future__ import annotations
 
 from ..core import Problem
 from ..rule_refs import rule
-from .abilities import ON_PLAY, answer_defense, new_run, start, target_options
+from .abilities import ON_PLAY, answer_defense, defense_run, new_run, start, target_options
 from .by_hand import foes_of, open_text
 from .cards import STANDEE
 from .health import BURNING_LIMP_WAND_HP, pay_hp_problem
@@ -176,13 +179,21 @@ def resolve_defense(state: TableState, action: dict) -> None:
     if pending.get("event"):
         answer_event_defense(state, pending["player"], defended, action.get("card"))
         return
+    run = None
     if defended:
-        state.flag("satanic-panic.attack-defense", action["card"],
-                   f"{pending['player']} avoids the ATTACK with {action['card']}; its DEFENSE "
-                   "text is not given, so nothing else of it is run (the card stays in hand).")
+        run = defense_run(state, pending["player"], action["card"])
+        if run is None:
+            state.flag("satanic-panic.attack-defense", action["card"],
+                       f"{pending['player']} avoids the ATTACK with {action['card']}; its "
+                       "DEFENSE text is not given, so nothing else of it is run (the card "
+                       "stays in hand).")
+        else:
+            state.event("satanic-panic.attack-defense", f"{pending['player']} avoids the "
+                        f"ATTACK with {action['card']} (the card stays in hand).",
+                        card=action["card"])
     else:
         state.event("satanic-panic.attack-defense", f"{pending['player']} does not defend.")
-    answer_defense(state, defended)
+    answer_defense(state, defended, run)
 
 
 def _burning_limp_wand(state, me, card, action) -> bool:

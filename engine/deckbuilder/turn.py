@@ -37,6 +37,7 @@ from .catalog import dealt
 from .mayhem import (
     apply_actions,
     apply_problems,
+    ask_next,
     declare,
     event_actions,
     event_problems,
@@ -276,8 +277,14 @@ class TurnState(TableState):
                 return []
             if kind == "defend" and action.get("card") in self.pending["options"]:
                 return []
+            if kind == "defend":
+                return [self._defense_problem(action.get("card"))]
             return [Problem("decision-pending", f"{self.pending['player']} must first decide "
                             "whether to avoid the ATTACK.", rule("satanic-panic.attack-defense"))]
+        if kind in ("defend", "no-defense"):
+            return [Problem("no-attack", "No ATTACK waits on a DEFENSE: a DEFENSE is used "
+                            "only by a player an ATTACK affects, when it is played.",
+                            rule("satanic-panic.attack-defense"))]
         if self.table_event:
             return event_problems(self, action)
         if kind == "apply":
@@ -330,10 +337,21 @@ class TurnState(TableState):
             activate_standee(self, action)
         else:
             self._end_turn()
+        if self.table_event and not self.game_over:
+            ask_next(self)  # a DEFENSE text's own decision (a discard...) was answered
         if (not self.game_over and self.options.get("end_timing") == "immediate"
                 and self.end_conditions()):
             self._finish()
         return self.log[start:]
+
+    def _defense_problem(self, card) -> Problem:
+        """Why ``card`` cannot avoid the pending ATTACK (a DEFENSE named wrong)."""
+        who = self.player(self.pending["player"])
+        if card not in who.hand:
+            return Problem("not-in-hand", f"{card!r} is not in {who.name}'s hand: a DEFENSE "
+                           "is used from the hand.", rule("satanic-panic.attack-defense"))
+        return Problem("no-defense-ability", f"{card} has no DEFENSE ability (no DEFENSE "
+                       "icon), so it cannot avoid an ATTACK.", rule("satanic-panic.defense-icon"))
 
     # --- action variants --------------------------------------------------
     def _play_variants(self, card: str) -> list[dict]:

@@ -134,3 +134,48 @@ def test_a_mayhem_entry_marked_attack_is_resolved_as_one(api, client, saved_entr
     page = client.get(reverse("sandbox-detail", args=[body["id"]])).content.decode()
     assert "Its catalog entry says it is an ATTACK: players may avoid it with a DEFENSE." in page
     assert "It is an ATTACK" in page and "It is not an ATTACK" not in page
+
+
+def test_a_catalog_defense_is_offered_to_the_target_and_applies_over_the_api(api, saved_entry):
+    """"each affected player has an opportunity to avoid the ATTACK with a card that has a
+    DEFENSE ability" (6.2.2; its icon, 6.2.1): an entry with the DEFENSE keyword, or a
+    ``defense`` ability, is offered to the ATTACK's target on the attacker's turn and
+    applies; a card without one is refused with the rule. The DEFENSE text is read when
+    used (6.2.8)."""
+    power = [{"trigger": "resolved", "effects": [{"do": "gain-power", "amount": 1}]}]
+    for slug, name, keywords, extra in (
+            ("test-shield", "Test Shield", ["DEFENSE"], []),
+            ("test-drawing-shield", "Test Drawing Shield", [], [
+                {"trigger": "defense", "effects": [{"do": "draw", "amount": 1}]}])):
+        entry = Entry(game=saved_entry.game, slug=slug, name=name, kind="card", type="spell",
+                      cost=4, vp=1, copies=2, keywords=keywords, text="test text",
+                      abilities=power + extra)
+        entry.full_clean()
+        entry.save()
+    body = table(api, 5)
+    family = family_for("satanic-panic")
+    stored = family.load(Sandbox.objects.get(pk=body["id"]).state)
+    assert stored.card("Test Shield").defense
+    me, foe = stored.current, next(p for p in stored.players if p is not stored.current)
+    me.hand = [NAME]
+    foe.hand, foe.deck = ["Test Shield", "Test Drawing Shield", "Glyph"], ["Fizzle"]
+    Sandbox.objects.filter(pk=body["id"]).update(state=family.dump(stored))
+    body = api.get(body["url"]).json()
+    body = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": {
+        "type": "play", "player": me.name, "card": NAME, "target": foe.name}},
+        format="json").json()
+    assert body["legal_actions"] == [
+        {"type": "defend", "player": foe.name, "card": "Test Drawing Shield"},
+        {"type": "defend", "player": foe.name, "card": "Test Shield"},
+        {"type": "no-defense", "player": foe.name}]
+    refused = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": {
+        "type": "defend", "player": foe.name, "card": "Glyph"}}, format="json")
+    assert refused.status_code == 400 and "6.2.1" in refused.content.decode()
+    after = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": {
+        "type": "defend", "player": foe.name, "card": "Test Drawing Shield"}}, format="json")
+    assert after.status_code == 200, after.content
+    state = after.json()["state"]
+    mine = next(p for p in state["players"] if p["name"] == foe.name)
+    assert mine["hp"] == foe.hp and mine["hand"] == ["Test Shield", "Test Drawing Shield",
+                                                     "Glyph", "Fizzle"]
+    assert state["power"] == 1 and after.json()["legal_actions"][0]["player"] == me.name
