@@ -106,6 +106,12 @@ def card(state: dict, card_id: str) -> dict:
     return found
 
 
+def card_read(state: dict, card_id: str) -> dict:
+    """The card an id names, shared, not copied: to read only (``card`` gives one to place)."""
+    ref = card_id.split(":", 1)[1]
+    return state["catalog"][int(ref[1:])] if ref.startswith("e") else _stand_in(ref)
+
+
 @lru_cache(maxsize=512)
 def _stand_in(ref: str) -> dict:
     kind, *rest = ref.split("/")

@@ -1,8 +1,13 @@
 """The spell-round flow the sandbox drives (pure Python: no database)."""
+import random
+
 import pytest
 
 from engine.core import EngineError
+from engine.families import family_for
 from engine.spellgames import rounds as sr
+from tests.engine.playouts import new_table
+from tests.sandbox.players import fixture_catalog
 
 BANDS = [{"low": 1, "high": 6, "effect": "2 damage"},
          {"low": 7, "high": None, "effect": "4 damage"}]
@@ -207,3 +212,30 @@ def test_a_free_tables_offered_cards_are_parsed_cards(game):
     for action in offered:
         assert parse_card(action["card"]) == action["card"]
         assert sr.check(state, action) == sr.check(state, action, offered=True) == []
+
+
+@pytest.mark.parametrize("game, players, seed", [
+    ("rumble", 2, 1), ("rumble", 3, 2), ("rumble", 6, 3), ("anarchy", 3, 4), ("anarchy", 5, 5)])
+def test_the_build_phase_shortcut_offers_what_checking_each_candidate_offers(game, players, seed):
+    """legal_actions' dealt build phase (_legal_build) works out add_card per wizard and
+    kind of card: the same list, in the same order, as check on every candidate, over
+    seeded random play (the catalog's cards and stand-ins, Wild Magic, Rally, full spells)."""
+
+    family = family_for(game)
+    source, family.catalog_source = family.catalog_source, fixture_catalog
+    try:
+        _, state = new_table(game, players, {}, seed)
+    finally:
+        family.catalog_source = source
+    rnd, seen = random.Random(seed), 0
+    for _ in range(1500):
+        if sr.is_terminal(state):
+            break
+        legal = sr.legal_actions(state)
+        if state["phase"] == "build" and not state.get("reactions"):
+            core = sr._core(state)
+            assert legal == [a for a in sr._candidates(state, core)
+                             if not sr.check(state, a, core, offered=True)]
+            seen += 1
+        state, _ = sr.apply(state, rnd.choice(legal))
+    assert seen > 50
