@@ -64,12 +64,11 @@ def inner(tables: int, top: int, dump: str | None) -> None:
                         if not table["legal_actions"]:
                             break
                         response = act(table, rnd.choice(table["legal_actions"]))
-                        body = response.json()
-                        for key in ("id", "url"):
-                            body.pop(key, None)
-                        out.write(json.dumps(body, sort_keys=True) + "\n")
                         assert response.status_code == 200, response.content[:300]
-                        table = {**response.json()}
+                        table = response.json()
+                        body = {k: v for k, v in table.items()  # the table's own id aside
+                                if k not in ("id", "url", "log_url", "page_url")}
+                        out.write(json.dumps(body, sort_keys=True) + "\n")
         print(f"answers written to {dump}")
         return
 

@@ -70,7 +70,10 @@ class CardDef:
     defense: bool = False
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        if not data["defense"]:  # a stored state's definitions stay as they were before it
+            del data["defense"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> CardDef:
