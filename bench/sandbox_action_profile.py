@@ -103,6 +103,8 @@ def inner(tables: int, top: int, dump: str | None) -> None:
           f"wall median {statistics.median(wall):.3f} ms (cProfile on)")
     pstats.Stats(profile).sort_stats("cumulative").print_stats(top)
     pstats.Stats(profile).sort_stats("tottime").print_stats(top)
+    if os.environ.get("PROFILE_CALLEES"):
+        pstats.Stats(profile).sort_stats("cumulative").print_callees(os.environ["PROFILE_CALLEES"])
     if os.environ.get("PROFILE_CALLERS"):
         pstats.Stats(profile).sort_stats("tottime").print_callers(os.environ["PROFILE_CALLERS"])
 

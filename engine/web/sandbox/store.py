@@ -133,14 +133,6 @@ def update_if_version(sandbox_id: str, expected: int, *, state: dict, updated,
         return cursor.rowcount == 1
 
 
-def append_event(sandbox_id: str, *, action, events: list, version: int, created) -> None:
-    """Log an action after the newest entry (one number higher)."""
-    params = _prepared(SandboxEvent, {"action": action, "events": events, "version": version,
-                                      "created": created})
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), [sandbox_id, *params, sandbox_id])
-
-
 def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
                 events: list, catalog: str | None = None) -> bool:
     """Store ``state`` as version ``expected + 1`` and log ``action`` after the newest
@@ -156,12 +148,19 @@ def save_action(sandbox_id: str, expected: int, *, state: dict, updated, action,
         with connection.cursor() as cursor:
             cursor.execute(_moved_sql(), params)
             return cursor.rowcount == 1
-    with transaction.atomic():
-        if not update_if_version(sandbox_id, expected, state=state, updated=updated,
-                                 catalog=catalog):
+    # The values are encoded before the transaction (SQLite's write lock is taken at its
+    # BEGIN), and the two statements share a cursor.
+    update = [*_prepared(Sandbox, {"state": stored_state(state, catalog),
+                                   "version": expected + 1, "updated": updated}),
+              sandbox_id, expected]
+    insert = [sandbox_id, *_prepared(SandboxEvent, {"action": action, "events": events,
+                                                    "version": expected + 1,
+                                                    "created": updated}), sandbox_id]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_update_sql(), update)
+        if cursor.rowcount != 1:
             return False
-        append_event(sandbox_id, action=action, events=events, version=expected + 1,
-                     created=updated)
+        cursor.execute(_insert_sql(), insert)
     return True
 
 
