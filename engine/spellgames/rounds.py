@@ -332,7 +332,7 @@ def _can_build(state: dict, wizard: str) -> bool:
     left, or only Rally cards; the rulebooks do not say what then: nothing is cast)."""
     if not state.get("deal"):
         return True
-    return any(deck.card(state, c)["type"] != "rally" for c in _hand(state, wizard))
+    return any(deck.card_read(state, c)["type"] != "rally" for c in _hand(state, wizard))
 
 
 def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> list[Problem]:
