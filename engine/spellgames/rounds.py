@@ -40,9 +40,9 @@ from .combat import preflight as combat_preflight
 from .games import GLYPHS, MAX_BLOOD, MAX_HP, SLOTS, cite, require_glyph
 from .legality import (
     MAX_PLACED_CARDS,
+    legality_problems,
     parse_components,
     place_wild_magic,
-    spell_check,
 )
 from .rolls import foes_from_left, power_roll_dice, roll_band, roll_random_foe
 from .scoring import score_state
@@ -303,11 +303,12 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(spell):
             raise EngineError("index: no such card in the spell", field="index")
         return []
-    verdict = spell_check(game, [component_of(c) for c in spell], wizard)
-    if [e["code"] for e in verdict["errors"]] == ["empty-spell"] and not _can_build(state,
-                                                                                wizard):
+    # spell_check's errors, without its name, initiative and explanation (unused here).
+    placed, _ = place_wild_magic(parse_components([component_of(c) for c in spell]))
+    problems = legality_problems(game, placed)
+    if [p.code for p in problems] == ["empty-spell"] and not _can_build(state, wizard):
         return []  # nothing in hand can be a component: the wizard casts nothing
-    return [Problem(e["code"], e["message"], e["rule"]) for e in verdict["errors"]]
+    return problems
 
 
 def _add_problems(game: str, spell: list[dict], new: dict) -> list[Problem]:
@@ -609,7 +610,7 @@ def _resolved(key: str) -> dict:
 
 
 def component_of(card: dict) -> dict:
-    """The core's component fields of a placed card (what spell_check reads)."""
+    """The core's component fields of a placed card (what the legality checks read)."""
     return {k: card[k] for k in CARD_KEYS if card.get(k) is not None}
 
 
