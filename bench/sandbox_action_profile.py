@@ -1,6 +1,6 @@
 """Where a sandbox action POST spends its time, in process: statements, round trips, cProfile.
 
-    .venv/bin/python bench/sandbox_action_profile.py [--tables 200] [--top 30]
+    .venv/bin/python bench/sandbox_action_profile.py [--tables 200] [--top 30 (0: no profile)]
         [--pg postgres://postgres@127.0.0.1:5433/grimoire_bench] [--dump FILE]
 
 The request bench/playouts.py times over HTTP: one legal ``add_card`` posted (JSON API) to
@@ -93,14 +93,18 @@ def inner(tables: int, top: int, dump: str | None) -> None:
     for table in made:
         action = next(a for a in table["legal_actions"] if a["type"] == "add_card")
         c0, w0 = time.process_time(), time.perf_counter()
-        profile.enable()
+        if top:
+            profile.enable()
         response = act(table, action)
-        profile.disable()
+        if top:
+            profile.disable()
         cpu.append((time.process_time() - c0) * 1000)
         wall.append((time.perf_counter() - w0) * 1000)
         assert response.status_code == 200, response.content[:300]
     print(f"{len(made)} actions: CPU median {statistics.median(cpu):.3f} ms, "
-          f"wall median {statistics.median(wall):.3f} ms (cProfile on)")
+          f"wall median {statistics.median(wall):.3f} ms" + (" (cProfile on)" if top else ""))
+    if not top:
+        return
     pstats.Stats(profile).sort_stats("cumulative").print_stats(top)
     pstats.Stats(profile).sort_stats("tottime").print_stats(top)
     if os.environ.get("PROFILE_CALLEES"):
