@@ -16,7 +16,6 @@ Figures, not a test.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import statistics
@@ -29,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.http_bench import VAR, bench_env, free_port, wait_for  # noqa: E402
-from bench.sandbox_http import Session, timed  # noqa: E402
+from bench.playouts import action_ratio  # noqa: E402
+from bench.sandbox_http import Session  # noqa: E402
 
 
 @contextmanager
@@ -48,22 +48,10 @@ def serve(tree: Path, env: dict):
         server.wait(timeout=10)
 
 
-def tables(s: Session, count: int, first_seed: int) -> list[dict]:
-    made = []
-    for n in range(count):
-        response, body = s.request("POST", "/api/engine/sandboxes/", json_body={
-            "game": "rumble", "players": ["Alice", "Bob", "Cleo"], "seed": first_seed + n})
-        if response.status != 201:
-            raise SystemExit(f"table refused ({response.status}): {body[:300]}")
-        made.append(json.loads(body))
-    return made
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", required=True, type=Path)
     parser.add_argument("--actions", type=int, default=300)
-    parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--pg", default=None)
     parser.add_argument("--runs", type=int, default=4, help="runs a tree, interleaved")
     args = parser.parse_args()
@@ -79,8 +67,7 @@ def main() -> None:
     for rep in range(args.runs):  # interleaved runs: before, after, after, before, ...
         for name in list(trees)[::-1] if rep % 2 else list(trees):
             with serve(trees[name], env) as port:
-                results[name].append(run(Session(port), args.actions, args.rounds,
-                                         5000 + 1000 * rep))
+                results[name].append(run(Session(port), args.actions))
             r = results[name][-1]
             print(f"  {name:7} action {r['action']:.2f} ms, /healthz {r['floor']:.2f} ms, "
                   f"ratio {r['action'] / r['floor']:.2f}x, load {r['load']}", flush=True)
@@ -93,30 +80,12 @@ def main() -> None:
               + ", ".join(f"{r['action']:.2f}" for r in runs))
 
 
-def run(s: Session, actions: int, rounds: int, first_seed: int) -> dict:
-    """bench/playouts.py's action_ratio: a table each, interleaved with /healthz."""
-    queue = iter(tables(s, actions, first_seed))
-    load = [os.getloadavg()[0]]
-
-    def act():
-        table = next(queue)
-        add = next(a for a in table["legal_actions"] if a["type"] == "add_card")
-        response, body = s.request("POST", f"/api/engine/sandboxes/{table['id']}/actions/",
-                                   json_body={"version": table["version"], "action": add})
-        if response.status != 200:
-            raise SystemExit(f"action refused ({response.status}): {body[:300]}")
-
-    def healthz():
-        s.request("GET", "/healthz")
-
-    timed(healthz, 20)
-    floor, action = [], []
-    for _ in range(rounds):
-        floor += timed(healthz, actions // rounds)
-        action += timed(act, actions // rounds)
-        load.append(os.getloadavg()[0])
-    return {"floor": statistics.median(floor), "action": statistics.median(action),
-            "load": f"{min(load):.1f}-{max(load):.1f}"}
+def run(s: Session, actions: int) -> dict:
+    """bench/playouts.py's action_ratio (the same seeds each run), with the load average."""
+    before = os.getloadavg()[0]
+    result = action_ratio(s, actions)
+    load = (before, os.getloadavg()[0])
+    return {**result, "load": f"{min(load):.1f}-{max(load):.1f}"}
 
 
 if __name__ == "__main__":

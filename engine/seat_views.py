@@ -106,6 +106,11 @@ def _panic_view(view: dict, seat, hidden: dict) -> None:
         view["legendary_devils"] = devils[:1] if view.get("devil_face_up") else []
     # Flags are the log's by-hand notes: the log keeps them; the state carries the open ones.
     view["flags"] = []
+    pending = view.get("pending") or {}
+    if pending.get("type") == "defense" and pending.get("player") != seat:
+        # The DEFENSE cards an attacked player could use are cards of their hand.
+        hidden["defense_options"] = len(pending.get("options") or [])
+        pending["options"] = []
 
 
 def _demoniac_view(view: dict, seat, hidden: dict) -> None:

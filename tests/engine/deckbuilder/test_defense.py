@@ -174,3 +174,20 @@ def test_a_group_attack_is_avoided_on_no_ones_turn():
     st.apply({"type": "defend", "player": w3.name, "card": "Test Combo"})
     targets = {a["target"] for a in st.legal_actions() if a["type"] == "apply"}
     assert targets == {w1.name}
+
+
+def test_only_the_defender_sees_which_defense_cards_they_could_use():
+    """The options are cards of the attacked player's hand: another seat's view counts
+    them, as it counts a hand (engine.seat_views)."""
+    from engine.seat_views import seat_view
+
+    st = game()
+    me, foe = st.players[0], st.players[1]
+    foe.hand = ["Test Keyword Shield", "Test Combo", "Glyph"]
+    attack(st, foe)
+    stored = st.to_dict()
+    theirs = seat_view("satanic-panic", stored, foe.name)
+    mine = seat_view("satanic-panic", stored, me.name)
+    assert theirs["pending"]["options"] == ["Test Combo", "Test Keyword Shield"]
+    assert mine["pending"]["options"] == [] and mine["hidden"]["defense_options"] == 2
+    assert mine["pending"]["player"] == foe.name
