@@ -2,7 +2,7 @@
 interleaved.
 
     .venv/bin/python bench/sandbox_action_ab.py --before DIR [--actions 300] [--runs 4]
-        [--pg postgres://postgres@127.0.0.1:5433/grimoire_bench]
+        [--pg postgres://postgres@127.0.0.1:5433/grimoire_bench [--setup SQL SQL]]
 
 bench/playouts.py's action figure (one legal ``add_card`` posted through the JSON API to
 each of ``--actions`` distinct dealt Rumble tables, three wizards, interleaved with GET
@@ -53,19 +53,28 @@ def main() -> None:
     parser.add_argument("--before", required=True, type=Path)
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--pg", default=None)
+    parser.add_argument("--setup", nargs=2, metavar=("BEFORE_SQL", "AFTER_SQL"),
+                        help="PostgreSQL: statements run before each tree's run, e.g. a "
+                             "column's setting a migration of the change alters (the "
+                             "database is shared)")
     parser.add_argument("--runs", type=int, default=4, help="runs a tree, interleaved")
     args = parser.parse_args()
     env = bench_env()
     env.update(SANDBOX_CREATE_RATE="100000/hour", SANDBOX_ACTION_RATE="1000000/hour")
     if args.pg:
         env["DATABASE_URL"] = args.pg
+    trees = {"before": args.before.resolve(), "after": ROOT}
     VAR.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
                    check=True)
-    trees = {"before": args.before.resolve(), "after": ROOT}
     results = {name: [] for name in trees}
     for rep in range(args.runs):  # interleaved runs: before, after, after, before, ...
         for name in list(trees)[::-1] if rep % 2 else list(trees):
+            if args.setup and args.pg:
+                import psycopg
+
+                with psycopg.connect(args.pg, autocommit=True) as db:
+                    db.execute(args.setup[0 if name == "before" else 1])
             with serve(trees[name], env) as port:
                 results[name].append(run(Session(port), args.actions))
             r = results[name][-1]
