@@ -326,6 +326,31 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
 CARD_ASKED = 0.6
 
 
+def _stating_sentence(hit: dict, subject, game_words, negated: bool,
+                      duty: bool) -> tuple[float, dict] | None:
+    """For a yes/no question a ruling asks otherwise ("Do my Rally cards count toward
+    my Spell's size?" for "do rally cards count as components"): a sentence of its
+    answer that has nearly every word asked and settles it as a rule's would ("...
+    never count as Components")."""
+    if negated:
+        return None
+    best = None
+    for sentence in sentences(hit["text"]):
+        if bare(sentence.split()[0]) in ("yes", "no") or sentence.startswith("("):
+            continue  # its yes or no answers the ruling's own question; an aside
+        # its first clause, with every word asked and the word that settles: a "not"
+        # after a semicolon speaks of something else ("...; zero damage does not kill it")
+        head = sentence.split(";", 1)[0]
+        have = coverage(subject, head)
+        match = covered(subject, head, game_words)
+        if have < YES_NO_COVERAGE or match < SENTENCE_COVERED:
+            continue
+        settled = _settles(_unconditioned(head, subject, game_words), False, duty)
+        if settled and (best is None or have * match > best[0]):
+            best = (have * match, {**hit, "text": f"{settled}. {sentence}"})
+    return best
+
+
 def _matched(hit: dict, answer: str, subject, game_words,
              floors: tuple[float, float, float]) -> tuple[float, dict] | None:
     """The ruling's answer with how nearly the ruling is the question asked: the
@@ -384,6 +409,7 @@ _NOT_TELLING = frozenset(_fold(w) for w in STOP_WORDS | _SOURCE_FILLER | NEGATIO
 # flip a Rally card off the deck, you are obliged to play it" for "do I have to play
 # a rally card I flip off the deck"): the situation asked about, not an exception.
 _CONDITION = re.compile(r"^\s*(?:if|when)\b([^,;]+)[,;]\s*(.+)$", re.I)
+_BARE_CONDITION = re.compile(r"^\s*(?:if|when)\b[^,;:]+$", re.I)
 CONDITION_ASKED = 0.6  # the share of the condition's telling words the question has
 
 
@@ -560,7 +586,11 @@ def _what_happens(hit: dict, subject, game_words) -> tuple[float, dict] | None:
     best = None
     for sentence in sentences(hit["text"]):
         found = _CONDITION.match(sentence)
-        if not found or covered(subject, found.group(1), game_words) < CONDITION_ASKED:
+        # "When your HP drops below 1 you die.": no comma marks where the outcome
+        # starts, so the whole sentence stands for its condition
+        condition = found.group(1) if found else \
+            sentence if _BARE_CONDITION.match(sentence) else None
+        if condition is None or covered(subject, condition, game_words) < CONDITION_ASKED:
             continue
         have, match = coverage(subject, sentence), covered(subject, sentence, game_words)
         if have >= COVERAGE and match >= SENTENCE_COVERED and (
@@ -615,7 +645,12 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
         if kind == YES_NO:
             if negated or coverage(subject, sentence) < YES_NO_COVERAGE:
                 continue
+            # a statement before a colon ("You are never your own foe: if you have the
+            # most HP ...") settles what its elaboration's condition does not
+            head = re.split(r"[:;]", sentence, maxsplit=1)[0]
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
+                or (head != sentence and coverage(subject, head) >= YES_NO_COVERAGE
+                    and _settles(head, False, duty)) \
                 or _settles(_unconditioned(sentence, subject, game_words), False, duty)
             if settled is None:
                 continue
@@ -826,6 +861,9 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
                                  choice)
+            if found is None and kind == YES_NO and not choice:
+                found = _stating_sentence(hit, subject, game_words, negated,
+                                          bool(DUTY_ASKED.search(understood.query.source)))
         elif hit["kind"] in ("rule", "term") and kind is not None:
             # a glossary entry's sentence answers as a rule's does ("Penta-Coin ... worth 3 VP")
             found = _from_rule(hit, kind, subject, game_words, players, negated,

@@ -475,3 +475,51 @@ def test_a_game_name_with_two_letters_swapped_scopes_on_the_bundled_catalog():
     assert search_all(q="who goes first in anarhcy", limit=3).game == "anarchy"
     result = search_all(q="tentakilr damage", limit=3)
     assert result.game is None and result.understood.corrections == {"tentakilr": "tentakiller"}
+
+
+def test_a_statement_before_its_colon_settles_yes_or_no():
+    """Rumble 15.5 "You are never your own foe: if you have the most or fewest HP ..."
+    answers "am I my own foe": the clause before the colon settles it; the "if" of the
+    elaboration after it is no condition on the answer. A question asking of another
+    thing gets no answer from it."""
+    from rulesref.search import answers
+
+    call_command("load_catalog", verbosity=0)
+    hit, understood = _among_hits("am i my own foe", "/rules/rumble/15.5/")
+    box = answers.direct_answer([hit], understood)
+    assert box is not None and box["text"].startswith("No. You are never your own foe"), box
+    understood = search_all(q="am i my own creature", limit=3).understood
+    assert answers.direct_answer([hit], understood) is None
+
+
+def test_what_happens_is_told_by_a_sentence_whose_condition_has_no_comma():
+    """"When your HP drops below 1 you die." (Satanic Panic 6.15.1) tells what happens
+    when HP drops below 1, though no comma marks where its outcome starts; a sentence
+    whose condition is another situation tells nothing of the one asked."""
+    from rulesref.search import answers
+
+    call_command("load_catalog", verbosity=0)
+    hit, understood = _among_hits("what happens when my hp drops below 1 in satanic panic",
+                                  "/rules/satanic-panic/6.15.1/")
+    box = answers.direct_answer([hit], understood)
+    assert box is not None and box["text"] == "When your HP drops below 1 you die.", box
+    understood = search_all(q="what happens when the line-up runs out", limit=3).understood
+    assert answers.direct_answer([hit], understood) is None
+
+
+def test_a_rulings_sentence_settles_a_question_its_own_question_words_otherwise():
+    """Anarchy's ruling asks "Do my Rally cards count toward my Spell's size for turn
+    order?" and answers "... never count as Components": that sentence settles "do
+    rally cards count as components" (No), a player's question its ruling words
+    otherwise; a "not" after a semicolon speaks of something else and settles nothing."""
+    from rulesref.search import answers
+
+    call_command("load_catalog", verbosity=0)
+    hit, understood = _among_hits("do rally cards count as components in anarchy",
+                                  "/rulings/?game=anarchy#rally-not-a-component")
+    box = answers.direct_answer([hit], understood)
+    assert box is not None and box["text"].startswith("No. Rally cards"), box
+    made = {**hit, "title": "Does a Creature stop big hits?",
+            "text": "Yes, it does. The Creature absorbs the hit; zero damage does not kill it."}
+    understood = search_all(q="does a creature absorb the hit in anarchy", limit=3).understood
+    assert answers.direct_answer([made], understood) is None
