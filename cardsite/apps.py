@@ -9,6 +9,7 @@ class CardsiteConfig(AppConfig):
         # Any catalog write retires the cached anonymous responses.
         from cardsite import checks  # noqa: F401 (they register themselves)
         from cardsite.catalog import history  # noqa: F401
-        from cardsite.web import response_cache
+        from cardsite.web import db_health, response_cache
 
         response_cache.connect_signals()
+        db_health.connect_signals()
