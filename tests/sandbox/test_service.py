@@ -207,3 +207,25 @@ def test_an_actions_write_outside_a_transaction_is_all_or_nothing():
         sandbox_act(sandbox.id, heal, 1)
     assert sandbox_act(sandbox.id, heal, 2).sandbox.version == 3
     assert list(stored.events.values_list("seq", flat=True)) == [0, 1, 2]
+
+
+def test_the_pages_one_read_is_the_table_its_newest_entries_and_its_seats():
+    """store.load_for_page: on PostgreSQL the table, its newest entries (fewer than its log)
+    and its seats' keys in one statement, each as the separate reads give it."""
+    from django.db import connection
+
+    from engine.families import family_for
+    from engine.web.sandbox import store
+
+    for sandbox in (spell_table(), sandbox_create("rumble", {"wizards": ["Ann", "Bo"]}, seed=4)):
+        family = family_for(sandbox.game)
+        for _ in range(2):
+            act(sandbox, family.legal_actions(family.load(sandbox.state))[0])
+        read, alone = store.load_for_page(sandbox.id, 3), store.load(sandbox.id)
+        assert (read.state, read.version, read.catalog_id, read.options, read.seed) == (
+            alone.state, alone.version, alone.catalog_id, alone.options, alone.seed)
+        if connection.vendor == "postgresql":
+            assert read.page_log == (3, store.newest_events(sandbox.id, 3))
+            assert len(read.page_log[1]) == min(3, sandbox.events.count())
+            assert read.seat_keys == store.seat_keys(sandbox.id) and read.seat_keys
+    assert store.load_for_page("no-such-table", 3) is None

@@ -126,12 +126,15 @@ def sandbox_load(sandbox_id) -> Sandbox:
     return _load(sandbox_id)
 
 
-def sandbox_access(key) -> Access:
+def sandbox_access(key, *, page_log: int | None = None) -> Access:
     """The table a link leads to and what it may see and do, or SandboxNotFound.
 
     The owner's link (the table's id) is looked up first: the hot path of a
-    bot playing every seat costs no more than before."""
-    sandbox = store.load(str(key))
+    bot playing every seat costs no more than before. ``page_log``: for a page, the
+    owner's table is read with its newest entries and seats' keys where that saves
+    round trips (``store.load_for_page``)."""
+    sandbox = (store.load(str(key)) if page_log is None
+               else store.load_for_page(str(key), page_log))
     if sandbox is not None:
         return Access(sandbox, sandbox.id)
     row = SandboxSeat.objects.filter(pk=str(key)).values_list("sandbox_id", "seat").first()

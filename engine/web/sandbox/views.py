@@ -119,10 +119,17 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
             "paths": dict(zip(PATHS, paths, strict=True)),
             "seats": seats(sandbox.game, sandbox.state),
             "message": message, "message_status": status,
-            "log": store.newest_events(sandbox.pk, LOG_SHOWN, step),
+            "log": _newest_events(sandbox, step),
             "readonly": readonly, "step": step,
             "links": [{**link, "path": key_path("sandbox-detail", link["key"])}
                       for link in seat_links(sandbox)] if access.owner and step is None else []}
+
+
+def _newest_events(sandbox, step) -> list[dict]:
+    read = getattr(sandbox, "page_log", None)  # read with the table (sandbox_access)
+    if step is None and read is not None and read[0] == LOG_SHOWN:
+        return read[1]
+    return store.newest_events(sandbox.pk, LOG_SHOWN, step)
 
 
 BOTS_SESSION = "sandbox_bots"  # table key -> {"person", "policy"}: a solo game's bots
@@ -149,7 +156,7 @@ def _table(request, access: Access, *, message="", status_code=200):
 @require_GET
 def sandbox_detail(request, sandbox_id):
     try:
-        access = sandbox_access(sandbox_id)
+        access = sandbox_access(sandbox_id, page_log=LOG_SHOWN)
     except SandboxNotFound as exc:
         return _not_found(request, exc)
     return _table(request, access)
@@ -170,7 +177,7 @@ def _after_write(request, sandbox_id, write):
             response["Retry-After"] = str(int(exc.retry_after + 0.999))
         return response
     if request.META.get(FRAGMENT_HEADER):
-        return _table(request, sandbox_access(sandbox_id))
+        return _table(request, sandbox_access(sandbox_id, page_log=LOG_SHOWN))
     return HttpResponseRedirect(reverse("sandbox-detail", args=[sandbox_id]) + "#table",
                                 status=303)
 
