@@ -32,3 +32,14 @@ def key_paths(key: str, *names: str) -> list[str]:
 def key_path(name: str, key: str) -> str:
     """``reverse(name, args=[key])`` for a table's link ``key``."""
     return key_paths(key, name)[0]
+
+
+@lru_cache(maxsize=64)
+def _plain_path(name: str, script_prefix: str) -> str:
+    return reverse(name)
+
+
+def plain_path(name: str) -> str:
+    """``reverse(name)`` of a URL name without arguments, reversed once per process (and
+    script prefix)."""
+    return _plain_path(name, get_script_prefix())

@@ -114,6 +114,7 @@ def _context(access: Access, *, message: str = "", status: str = "", state=None,
     key = access.key
     act_url, *paths = key_paths(key, "sandbox-act", *(f"sandbox-{name}" for name in PATHS))
     return {"sandbox": sandbox, "key": key, "access": access, "view": view,
+            "game_name": sandbox.get_game_display(),  # the page writes it three times
             # every move's form posts here: written once, not once per button
             "act_url": act_url,
             "paths": dict(zip(PATHS, paths, strict=True)),
