@@ -99,7 +99,23 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("instantly",): (("immediately",), ("at", "once")),
     ("immediately",): (("at", "once"), ("instantly",)),
     ("right", "away"): (("immediately",), ("at", "once")),
+    ("straight", "away"): (("immediately",), ("at", "once")),
+    ("died",): (("death",), ("dead",), ("die",), ("slain",), ("defeated",)),
+    # "goes" and "going" stem apart from "go"
+    ("go",): (("goes",), ("going",)),
+    ("goes",): (("go",), ("going",)),
+    ("gone",): (("go",), ("goes",)),
+    # how long a game takes: the rulebooks give minutes
+    ("long",): (("minutes",),),
+    ("playtime",): (("minutes",),),
+    ("showing",): (("revealed",), ("exposed",), ("face", "up")),
+    ("shown",): (("revealed",), ("exposed",), ("face", "up")),
+    ("subtract",): (("minus",), ("lose",)),
 }
+# The spelt-out form finds the short one too ("victory points" finds "VP").
+for _short in ("hp", "vp", "max", "min", "reroll", "setup", "nobody"):
+    for _spelt in SYNONYMS[(_short,)]:
+        SYNONYMS.setdefault(_spelt, ((_short,),))
 # A count typed as a digit or a word matches the other ("3 players", "three players").
 for _n, _name in enumerate("one two three four five six seven eight nine ten".split(), 1):
     SYNONYMS.setdefault((str(_n),), ((_name,),))

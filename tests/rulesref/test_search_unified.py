@@ -231,6 +231,27 @@ def test_player_words_find_the_rulebooks_words(catalog):
     assert "Initiative" in found  # "goes first" ~ initiative
 
 
+def test_spelt_out_words_find_short_forms_and_phrases_find_the_rulebooks_words(catalog):
+    from rulesref.models import Rule
+    from rulesref.search.index import rebuild_search_index
+
+    rumble = catalog["games"]["rumble"]
+    Rule.objects.create(game=rumble, number="9", title="Scoring",
+                        text="The last Wizard standing gains 1 VP.", source="Scoring")
+    Rule.objects.create(game=rumble, number="9.1", title="Dead Wizard cards",
+                        text="A Dead Wizard draws a card immediately.", source="Scoring")
+    rebuild_search_index()
+    # the rule says "VP", the player spells it out
+    from rulesref.search.questions import SYNONYMS
+    assert SYNONYMS[("victory", "points")] == (("vp",),)
+    hit = search_all(q="last wizard standing victory points").hits[0]
+    assert hit["title"] == "rumble 9 Scoring" and "<mark>VP</mark>" in hit["snippet_html"]
+    # "straight away" is "immediately", "showing" is "revealed" or "face up"
+    hit = search_all(q="dead wizard draws straight away").hits[0]
+    assert hit["title"] == "rumble 9.1 Dead Wizard cards"
+    assert "<mark>immediately</mark>" in hit["snippet_html"]
+
+
 def test_a_misspelt_game_name_still_scopes(catalog):
     """A misspelling of a game's name that the index lacks scopes the search as the
     name would, shown as a correction; a word the index has is not taken for one."""
