@@ -422,8 +422,10 @@ def _unconditioned(sentence: str, subject, game_words=()) -> str:
 
 
 # An answer that leaves the question open: no yes or no can be read from it.
+# ("the table decides": nobody's rule settles it; "only the foe decides" is a rule)
 _UNSETTLED = re.compile(r"\b(?:not settled|not stated|does not (?:say|settle)|doesn't say|"
-                        r"no further|unknown|either way|agree on it|decides|not clear)\b", re.I)
+                        r"no further|unknown|either way|agree on it|(?:table|group|players) "
+                        r"decides?|not clear)\b", re.I)
 # A sentence that weighs one case against another ("You cannot delay the Rally
 # effect within your turn, but you may leave a Rally card in your hand") or sets a
 # condition settles no plain yes or no.
@@ -763,8 +765,11 @@ def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
         return hits  # a question telling its own situation may word a ruling's otherwise
     game_words = {_fold(t) for t in tokens_of(understood.game_words)}
     players = players_asked(understood.query.source)
+    asks_example = any(_fold("example") in forms for forms, _ in subject)
 
     def aside(hit: dict) -> bool:
+        if hit["kind"] == "rule":  # a worked example plays a case out, the rule states it
+            return heading(hit).startswith("Example") and not asks_example
         return hit["kind"] == "ruling" and (
             sub_case(hit, subject, game_words, players)
             or covered(subject, hit["title"], game_words) < ASIDE)

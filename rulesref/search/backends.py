@@ -47,7 +47,7 @@ _TOKEN_RE = re.compile(r"[^\W_]+")
 # (rulings), the same on both databases (PostgreSQL's are D, C, B, A = extra,
 # body, tags, name). A rule's text is in the body, a ruling's question in the
 # name: a body weighted below the tags let rulings bury the rules they cite.
-SQLITE_WEIGHTS = (10.0, 4.0, 4.0, 1.0)
+SQLITE_WEIGHTS = (4.0, 4.0, 4.0, 1.0)
 MAX_NAME_CANDIDATES = 2000  # beyond: name-ranking every match costs no more
 POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
 # ts_rank_cd over 1 + log(the document's length) (1) and saturated, rank/(rank+1)

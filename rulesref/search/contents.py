@@ -68,6 +68,14 @@ def answer(query: Query, game: str | None) -> dict | None:
 
 
 RANGE = re.compile(r"(\d)\s*[-\u2013]\s*(\d)")
+# "can 7 people play", "is demoniac ok for two players", "can we play it with 5":
+# what a yes/no question about a number of players may say besides it.
+ABOUT_PLAYING = ABOUT_PLAYERS | _folded(("can", "could", "we", "you", "i", "it", "is",
+                                         "ok", "okay", "fine", "work", "works", "good",
+                                         "possible", "allowed", "up", "only", "just"))
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+NUMBER_WORDS.update(solo=1, alone=1)  # "can i play demoniac solo"
 
 
 def _players(asked: frozenset[str], game: str | None, version) -> dict | None:
@@ -80,6 +88,25 @@ def _players(asked: frozenset[str], game: str | None, version) -> dict | None:
             "text": f"{row['short_name']} is for {players}.",
             "url": links.game_url(row["slug"]), "game": row["slug"],
             "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
+
+
+def players_allowed(query: Query, game: str | None) -> dict | None:
+    """For a yes/no question whether a number of players can play a game ("can 7
+    people play demoniac"): yes or no from the player count its rulebook gives."""
+    tokens = [t for text in query.texts(positive_only=True) for t in tokens_of(text.value)]
+    counts = [int(t) if t.isdigit() else NUMBER_WORDS[t] for t in tokens
+              if t.isdigit() or t in NUMBER_WORDS]
+    asked = _folded(t for t in tokens if not (t.isdigit() or t in NUMBER_WORDS))
+    alone = bool({"solo", "alone"} & set(tokens))
+    if len(counts) != 1 or not (asked & PLAYERS or alone) or not asked <= ABOUT_PLAYING:
+        return None
+    found = _players(frozenset(PLAYERS), game, catalog_version())
+    bounds = re.search(r"(\d) to (\d)", found["text"]) if found else None  # "2 to 4 players"
+    if bounds is None:
+        return None
+    low, high = int(bounds.group(1)), int(bounds.group(2))
+    verdict = "Yes" if low <= counts[0] <= high else "No"
+    return {**found, "text": f"{verdict}. {found['text']}"}
 
 
 def _component(asked: frozenset[str], game: str | None, version) -> dict | None:

@@ -23,7 +23,7 @@ from cardsite.catalog import games
 from cardsite.models import Game
 from cardsite.web.response_cache import catalog_version
 from rulesref.search import answers, contents, links, shapes
-from rulesref.search.answer_kinds import DEFINITION
+from rulesref.search.answer_kinds import DEFINITION, YES_NO
 from rulesref.search.backends import (
     MARK_END,
     MARK_START,
@@ -471,7 +471,8 @@ def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict 
     sentence of a rule or ruling among the first hits that gives it; for words that
     are no such question, a rule or ruling scoring clearly above the next hit."""
     kind = understood.answer_kind
-    found = contents.answer(understood.query, game) if understood.asks_count else None
+    found = contents.answer(understood.query, game) if understood.asks_count else \
+        contents.players_allowed(understood.query, game) if kind == YES_NO else None
     if found is None and kind != DEFINITION:
         found = answers.direct_answer(hits, understood)
         if found is not None or kind is not None:
@@ -496,6 +497,12 @@ def _top_hit(hits: list[dict], understood: Understood) -> dict | None:
     if len(hits) == 1 or (top > 0 and top >= ANSWER_MARGIN * max(hits[1]["score"], 0)):
         return hits[0] if hits[0]["kind"] == "term" or answers.speaks_of(hits[0], understood) \
             else None
+    # Close scores: the top hit still answers when no other rule or ruling near it has
+    # nearly every word asked (a glossary entry of the same words sums the rule up).
+    rival = next((hit for hit in hits[1:3] if hit["kind"] != "term"), None)
+    if answers.speaks_of(hits[0], understood) \
+            and (rival is None or not answers.speaks_of(rival, understood)):
+        return hits[0]
     return None
 
 

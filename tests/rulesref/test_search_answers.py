@@ -523,3 +523,36 @@ def test_a_rulings_sentence_settles_a_question_its_own_question_words_otherwise(
             "text": "Yes, it does. The Creature absorbs the hit; zero damage does not kill it."}
     understood = search_all(q="does a creature absorb the hit in anarchy", limit=3).understood
     assert answers.direct_answer([made], understood) is None
+
+
+def test_whether_a_number_of_players_can_play_is_answered_from_the_player_count():
+    """Yes or no from the range the rulebook gives (Demoniac: 2-4 Players); a game whose
+    rulebook gives no range gets no box from it, nor does a question of something else."""
+    call_command("load_catalog", verbosity=0)
+    for q, verdict in [("can 7 people play demoniac", "No."),
+                       ("can we play demoniac with two players", "Yes."),
+                       ("is demoniac ok for 5 players", "No."),
+                       ("can i play demoniac solo", "No."),
+                       ("can 4 players play demoniac", "Yes.")]:
+        answer = _answer(q)
+        assert answer is not None and answer["url"] == "/games/demoniac/", (q, answer)
+        assert answer["text"] == f"{verdict} Demoniac is for 2 to 4 players.", q
+    assert (_answer("can 7 people play rumble") or {}).get("kind") != "game"  # not given
+    near = _answer("can two players have the same victim in demoniac")
+    assert near is None or near["url"] != "/games/demoniac/"
+
+
+def test_close_scores_leave_the_box_to_the_one_hit_having_the_words():
+    """Words that are no question: the top hit answers without a clear margin when the
+    next rule or ruling lacks words asked (the glossary's entry of the same words does
+    not count against it); a ruling's "Not ..." settles no, "only the foe decides"
+    being a rule where "the table decides" is none."""
+    call_command("load_catalog", verbosity=0)
+    for q, url in [("champion challenge", "/rules/anarchy/20.6/"),
+                   ("how do I pick a random foe", "/rules/rumble/15.8/")]:
+        answer = _answer(q)
+        assert answer is not None and answer["url"] == url, (q, answer)
+    # the next ruling has every word too: the hits speak for themselves
+    assert _answer("creature blocks 2 damage and then 2 more") is None
+    answer = _answer("can I point my damage at a foe's creature in anarchy")
+    assert answer is not None and answer["text"].startswith("No. Not with generic damage"), answer
