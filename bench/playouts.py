@@ -1,7 +1,7 @@
 """Every game finishes: seeded playouts in process and over HTTP, and an action's HTTP cost.
 
     .venv/bin/python bench/playouts.py [--games 1000] [--http-games 20] [--actions 200]
-                                       [--port 8401] [--skip-http]
+                                       [--port 8401] [--skip-http] [--random-by-type]
 
 1. In process: ``--games`` seeded random games per game (uniform over the offered
    actions, engine.bots), cycling through the game's variants and player counts
@@ -9,7 +9,9 @@
    tenth as many greedy games. Prints the share finished, actions per game (median,
    max) and playouts per second. Spell tables deal the bundled catalog (fixtures/);
    ``--panic-catalog``: Satanic Panic tables deal a test catalog (the bundled one has no
-   Satanic Panic card a table deals).
+   Satanic Panic card a table deals). ``--random-by-type``: the random games choose
+   uniformly among the offered action types, then among that type's actions (the
+   alternative issue 29 allows; bench/demoniac_random.py), not the sandbox's policy.
 2. Over HTTP (gunicorn, 2 workers, on ``--port``): ``--http-games`` tables per game
    created through the API and played to the end by POST .../bots/ (random policy),
    each call a bounded batch: the share finished and the calls it took.
@@ -35,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.http_bench import VAR, bench_env, served  # noqa: E402
 from bench.sandbox_http import Session, timed  # noqa: E402
-from engine.bots import MAX_ACTIONS, playout  # noqa: E402
+from engine.bots import MAX_ACTIONS, POLICY_FUNCTIONS, playout  # noqa: E402
 from engine.families import family_for  # noqa: E402
 from tests.engine.playouts import VARIANTS, new_table, variant_id  # noqa: E402
 from tests.sandbox.players import fixture_catalog  # noqa: E402
@@ -139,6 +141,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8401)
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--games-only", nargs="*", default=GAMES, help="games to play")
+    parser.add_argument("--random-by-type", action="store_true",
+                        help="in process, random play is uniform over the action types, then "
+                             "within the type (bench/demoniac_random.py random_by_type)")
     parser.add_argument("--panic-catalog", action="store_true",
                         help="in process, Satanic Panic tables deal the catalog of "
                              "tests/engine/deckbuilder/test_catalog.py (30 main-deck cards, "
@@ -153,8 +158,14 @@ def main() -> None:
 
         family_for("satanic-panic").catalog_source = lambda game: CATALOG
     games = [g for g in GAMES if g in args.games_only] if args.games else []
-    rows = {game: in_process(game, args.games, "random") for game in games}
-    print_rows(f"in process, random play, bound per game {MAX_ACTIONS}", rows)
+    random_policy = "random"
+    if args.random_by_type:
+        from bench.demoniac_random import random_by_type
+
+        random_policy = "random-by-type"
+        POLICY_FUNCTIONS[random_policy] = random_by_type
+    rows = {game: in_process(game, args.games, random_policy) for game in games}
+    print_rows(f"in process, {random_policy} play, bound per game {MAX_ACTIONS}", rows)
     # Greedy looks one move ahead through a copy of the state: cheap for the spell games'
     # dict states, seconds a game for the deck-builder's and Demoniac's (a few games).
     # Demoniac's greedy bot (a small state, 40 looks a move) plays a tenth as many.

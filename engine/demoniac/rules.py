@@ -1,10 +1,11 @@
 """Demoniac rules as pure functions: dice, possession, divinities, the winning attack.
 
 Readings (recorded as rulings):
-- A victim is properly possessed when it has at least as many body and mind
-  possessions as its body and mind strengths (with five spots and strengths
-  summing to 5, as Little Linda's 4 + 1, that is exactly equal);
-  ``exact=True`` demands equal counts.
+- A victim is properly possessed when it has exactly as many body and mind
+  possessions as its body and mind strengths (the ruling "Match exactly": cards
+  that "match" the strengths, "a corresponding number" of each; with strengths
+  summing to 5, as Little Linda's 4 + 1, all five spots are filled and "at least"
+  is the same); ``exact=False`` accepts at least as many.
 - One attack destroys at most one divinity, one whose strength is at most the
   attack's hits (the rulebook's example compares the attack's whole power,
   4, with one divinity's strength, 3). ``split_hits=True`` lets the hits be
@@ -74,7 +75,7 @@ def possession_counts(spots: dict[str, str | None]) -> dict[str, int]:
     return {"body": kinds["body"], "mind": kinds["mind"]}
 
 
-def properly_possessed(spots: dict, victim: dict, *, exact: bool = False) -> bool:
+def properly_possessed(spots: dict, victim: dict, *, exact: bool = True) -> bool:
     counts = possession_counts(spots)
     if exact:
         return counts["body"] == victim["body"] and counts["mind"] == victim["mind"]

@@ -72,7 +72,7 @@ class DemoniacState(DemoniacTable):
     # --- set-up -----------------------------------------------------------
     @classmethod
     def new_game(cls, players: int, seed=None, *, victims: list[dict] | None = None,
-                 relic: bool = False, split_hits: bool = False, exact_possession: bool = False,
+                 relic: bool = False, split_hits: bool = False, exact_possession: bool = True,
                  reshuffle: bool = True, round_limit: int = ROUND_LIMIT,
                  catalog: dict | None = None) -> DemoniacState:
         """``catalog``: the catalog's cards (``{"victims", "divinities", "exorcists", "relics",
@@ -250,7 +250,7 @@ class DemoniacState(DemoniacTable):
                                      else "."), card=card, spot=spot, replaced=old)
         opts = self.options
         if not me.demoniac and properly_possessed(me.spots, me.victim,
-                                                  exact=opts.get("exact_possession", False)):
+                                                  exact=opts.get("exact_possession", True)):
             me.demoniac = True
             self.event("demoniac.becoming-demoniac", f"{me.victim['name']} has {me.victim['body']} "
                         f"body and {me.victim['mind']} mind possessions: the victim becomes a "

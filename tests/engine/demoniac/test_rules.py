@@ -181,12 +181,32 @@ def test_little_linda_becomes_a_demoniac_with_four_body_one_mind_permanently():
 
 
 def test_properly_possessed_reading_and_exact_option():
-    """Reading: counts at least the strengths; exact=True demands equal counts."""
+    """Ruling "Match exactly" (7.6: possessions that "match" the strengths, "a
+    corresponding number" of each): equal counts; exact=False accepts at least as many."""
     spots = dict(zip(SPOTS, ["body/666", "body/666", "mind/666", "mind/666", "mind/666"],
                      strict=True))
-    assert properly_possessed(spots, {"body": 2, "mind": 2})
-    assert not properly_possessed(spots, {"body": 2, "mind": 2}, exact=True)
-    assert properly_possessed(spots, {"body": 2, "mind": 3}, exact=True)
+    assert not properly_possessed(spots, {"body": 2, "mind": 2})
+    assert properly_possessed(spots, {"body": 2, "mind": 2}, exact=False)
+    assert properly_possessed(spots, {"body": 2, "mind": 3})
+
+
+def test_a_victim_of_strength_four_flips_with_exactly_its_counts():
+    """A victim whose strengths add up to less than five (a catalog card may) becomes a
+    demoniac with exactly its body and mind possessions, not with one more of a kind."""
+    st = game(players=2, victims=[{"name": "X", "body": 2, "mind": 2}, LITTLE_LINDA])
+    me = st.current
+    me.hand = ["body/666", "body/666", "body/666"]
+    for spot in ("top", "middle", "left"):
+        st.apply({"player": st.actor(), "type": "possess", "card": "body/666", "spot": spot})
+    assert not me.demoniac  # three body: one too many
+    st.apply({"player": st.actor(), "type": "end-turn"})
+    st.apply({"player": st.actor(), "type": "end-turn"})
+    me.hand = ["mind/666", "mind/666", "mind/666"]
+    st.apply({"player": st.actor(), "type": "possess", "card": "mind/666", "spot": "top"})
+    assert not me.demoniac  # two body, one mind
+    st.apply({"player": st.actor(), "type": "possess", "card": "mind/666", "spot": "right"})
+    assert me.demoniac and me.dice == 5  # two and two, the bottom spot empty
+    assert game(players=2, exact_possession=False).options["exact_possession"] is False
 
 
 # --- divinities and weaknesses ---------------------------------------------------
