@@ -228,6 +228,7 @@ COVERAGE, COVERED = 0.8, 0.6
 # A rule's sentence says more than a ruling's question: less of it need be asked.
 SENTENCE_COVERED = 0.35
 YES_NO_COVERAGE = 0.8  # a rule sentence settling yes/no has nearly every word asked (by rarity)
+OWN_COVERAGE = 0.6  # ... its heading and section helping, but at least this many of its own
 FIRST_RULE_NUMBER = (0.6, 0.2)  # (COVERAGE, SENTENCE_COVERED) for the first rule hit
 RANK_SLACK = 0.05  # a lower hit must speak this much more nearly of the subject
 
@@ -501,8 +502,21 @@ def _settles(sentence: str, negated: bool, duty: bool = False) -> str | None:
     return None
 
 
+_CLAUSES = re.compile(r",\s*(?:and|but)\s+|;\s*", re.I)
+
+
+def _clause_settles(sentence: str, subject, context: str, duty: bool) -> str | None:
+    """A sentence joining two statements ("You do not get the standee for killing
+    yourself, and nobody gets it when a Mayhem ... kills a player"): the one clause
+    that has nearly every word asked settles it, the other's condition aside."""
+    clauses = _CLAUSES.split(sentence)
+    fitting = [clause for clause in clauses
+               if coverage(subject, f"{context} {clause}") >= YES_NO_COVERAGE]
+    return _settles(fitting[0], False, duty) if len(clauses) > 1 and len(fitting) == 1 else None
+
+
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
-          "several": 2, "multiple": 2}
+          "several": 2, "multiple": 2, "twice": 2, "thrice": 3}
 COUNTS |= {_fold(word): count for word, count in COUNTS.items()}  # as the subject has them
 _LIMIT = re.compile(r"\b(?:only|at most|up to|never more than|no more than)\s+"
                     r"(\d+|one|two|three|four|five|six)\b(?=((?:\W+\w+){0,6}))", re.I)
@@ -635,6 +649,7 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
     # A worked example ("Example: four players ...") answers only a question that states
     # its situation: its figures are the example's, not the rule's.
     example = heading(hit).lower().startswith("example")
+    context = f"{heading(hit)} {section(hit)}"
     best = None
     for sentence in sentences(hit["text"]):
         if kind == NUMBER and not _has_number(sentence):
@@ -645,7 +660,10 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             continue
         text = sentence
         if kind == YES_NO:
-            if negated or coverage(subject, sentence) < YES_NO_COVERAGE:
+            # the rule's heading and section name what its sentences speak of ("You do
+            # not get the standee ..." under "Satan's Salute Standee")
+            if negated or coverage(subject, sentence) < OWN_COVERAGE \
+                    or coverage(subject, f"{context} {sentence}") < YES_NO_COVERAGE:
                 continue
             # a statement before a colon ("You are never your own foe: if you have the
             # most HP ...") settles what its elaboration's condition does not
@@ -653,7 +671,8 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
                 or (head != sentence and coverage(subject, head) >= YES_NO_COVERAGE
                     and _settles(head, False, duty)) \
-                or _settles(_unconditioned(sentence, subject, game_words), False, duty)
+                or _settles(_unconditioned(sentence, subject, game_words), False, duty) \
+                or (_clause_settles(sentence, subject, context, duty) if asked is None else None)
             if settled is None:
                 continue
             text = f"{settled}. {sentence}"

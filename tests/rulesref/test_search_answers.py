@@ -556,3 +556,15 @@ def test_close_scores_leave_the_box_to_the_one_hit_having_the_words():
     assert _answer("creature blocks 2 damage and then 2 more") is None
     answer = _answer("can I point my damage at a foe's creature in anarchy")
     assert answer is not None and answer["text"].startswith("No. Not with generic damage"), answer
+
+
+def test_the_clause_with_the_words_settles_yes_or_no_under_its_rules_heading():
+    """A rule's sentence of two statements: the clause that has the words asked (with
+    the rule's section naming its subject) settles it, the other clause's condition
+    aside; a count asked ("twice") is left to the limit the rule gives."""
+    call_command("load_catalog", verbosity=0)
+    answer = _answer("if i kill myself do i get the satan's salute standee")
+    assert answer is not None and answer["url"] == "/rules/satanic-panic/6.17.3/", answer
+    assert answer["text"].startswith("No. You do not get the standee for killing yourself")
+    twice = _answer("can I use the blood payment on my treasure twice in one round")
+    assert twice is None or not twice["text"].startswith("Yes."), twice
