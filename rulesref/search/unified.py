@@ -500,7 +500,7 @@ def _top_hit(hits: list[dict], understood: Understood) -> dict | None:
     # Close scores: the top hit still answers when no other rule or ruling near it has
     # nearly every word asked (a glossary entry of the same words sums the rule up).
     rival = next((hit for hit in hits[1:3] if hit["kind"] != "term"), None)
-    if answers.speaks_of(hits[0], understood) \
+    if not definition and answers.speaks_of(hits[0], understood) \
             and (rival is None or not answers.speaks_of(rival, understood)):
         return hits[0]
     return None

@@ -547,13 +547,21 @@ def test_close_scores_leave_the_box_to_the_one_hit_having_the_words():
     next rule or ruling lacks words asked (the glossary's entry of the same words does
     not count against it); a ruling's "Not ..." settles no, "only the foe decides"
     being a rule where "the table decides" is none."""
+    from rulesref.search.unified import _top_hit
+
     call_command("load_catalog", verbosity=0)
-    for q, url in [("champion challenge", "/rules/anarchy/20.6/"),
-                   ("how do I pick a random foe", "/rules/rumble/15.8/")]:
-        answer = _answer(q)
-        assert answer is not None and answer["url"] == url, (q, answer)
-    # the next ruling has every word too: the hits speak for themselves
-    assert _answer("creature blocks 2 damage and then 2 more") is None
+    rule, understood = _among_hits("champion challenge", "/rules/anarchy/20.6/")
+    parts, _ = _among_hits("champion challenge", "/rules/anarchy/20/")  # "... its Challenge"
+    term = {"kind": "term", "title": "Challenge", "text": "A Champion's goal.", "score": 9.9}
+    shortage = {**rule, "title": "anarchy 20.7 Challenge shortage", "score": 9.8,
+                "text": "Too few Applause tokens: each rolls a die."}
+    close = [{**rule, "score": 10.0}, term, shortage]
+    assert _top_hit(close, understood)["url"] == "/rules/anarchy/20.6/"
+    # the next rule has every word too: the hits speak for themselves
+    assert _top_hit([{**rule, "score": 10.0}, {**parts, "score": 9.9}], understood) is None
+    # a definition asked is the glossary's to give, never a close rule's
+    _, what_is = _among_hits("what is a champion challenge", "/rules/anarchy/20.6/")
+    assert _top_hit(close, what_is) is None
     answer = _answer("can I point my damage at a foe's creature in anarchy")
     assert answer is not None and answer["text"].startswith("No. Not with generic damage"), answer
 
