@@ -44,9 +44,10 @@ CLOSE_FIELDS = ("id", "kind", "name", "game__slug", "entry_id")
 _TOKEN_RE = re.compile(r"[^\W_]+")
 
 # Column weights: name > tags (type, aliases, keywords) = body (text) > extra
-# (rulings), the same on both databases (PostgreSQL's are D, C, B, A = extra,
-# body, tags, name). A rule's text is in the body, a ruling's question in the
-# name: a body weighted below the tags let rulings bury the rules they cite.
+# (rulings) on PostgreSQL (D, C, B, A = extra, body, tags, name); on SQLite the
+# name weighs as the body, since bm25 already favours a short name and a ruling's
+# question (its name) outweighed the rule it cites. A rule's text is in the body:
+# a body weighted below the tags let rulings bury the rules they cite.
 SQLITE_WEIGHTS = (4.0, 4.0, 4.0, 1.0)
 MAX_NAME_CANDIDATES = 2000  # beyond: name-ranking every match costs no more
 POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]

@@ -100,11 +100,13 @@ def players_allowed(query: Query, game: str | None) -> dict | None:
     alone = bool({"solo", "alone"} & set(tokens))
     if len(counts) != 1 or not (asked & PLAYERS or alone) or not asked <= ABOUT_PLAYING:
         return None
-    found = _players(frozenset(PLAYERS), game, catalog_version())
-    bounds = re.search(r"(\d) to (\d)", found["text"]) if found else None  # "2 to 4 players"
+    version = catalog_version()
+    row = next((g for g in _games(version) if g["slug"] == game and g["players"]), None)
+    bounds = RANGE.search(row["players"]) if row else None  # "2-4 Players"
     if bounds is None:
         return None
     low, high = int(bounds.group(1)), int(bounds.group(2))
+    found = _players(frozenset(PLAYERS), game, version)
     verdict = "Yes" if low <= counts[0] <= high else "No"
     return {**found, "text": f"{verdict}. {found['text']}"}
 
