@@ -73,7 +73,7 @@ Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
 print only their figures per game; ``--details`` (or ``ANSWER_BOX_DETAILS=1``)
 lists the wrong boxes' questions. For the other sets ``ANSWER_BOX_DETAILS=0``
-leaves them out. Figures, not a test: a blind set gets no floor anywhere.
+leaves them out. The last lines add up the sets run, blind and older apart. Figures, not a test: a blind set gets no floor anywhere.
 """
 import os
 import sys
@@ -166,6 +166,24 @@ def test_answer_box_figures(name):
     questions, answers, unanswered = question_sets()[name]
     tallies = answer_box.measure(questions, answers, unanswered)
     print("\n" + answer_box.report(name, tallies, details=show_details(name)))
+    group = TOTALS.setdefault("blind sets" if name in BLIND else "older sets", {})
+    for game, tally in tallies.items():
+        total = group.setdefault(game, answer_box.Tally())
+        for count in ("questions", "top1", "top3", "shown", "right"):
+            setattr(total, count, getattr(total, count) + getattr(tally, count))
+        total.wrong += tally.wrong
+
+
+# The sets run so far, added up: the blind sets are judged together (a change stays
+# only if they do not get worse), never question by question.
+TOTALS: dict[str, dict] = {}
+
+
+def test_totals():
+    from tests.search_quality import answer_box
+
+    for group, tallies in TOTALS.items():
+        print("\n" + answer_box.report(f"{group} together", tallies, details=False))
 
 
 def main(argv: list[str]) -> int:
@@ -181,6 +199,7 @@ def main(argv: list[str]) -> int:
         os.environ["ANSWER_BOX_DETAILS"] = "1"
     names = args.set or SET_NAMES
     ids = [f"{__file__}::test_answer_box_figures[{name}]" for name in names]
+    ids.append(f"{__file__}::test_totals")
     return pytest.main([*ids, "-s", "-q", "-p", "no:cacheprovider", *rest])
 
 
