@@ -53,17 +53,17 @@ MAX_NAME_CANDIDATES = 2000  # beyond: name-ranking every match costs no more
 POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
 # ts_rank_cd divided by the document's length, as bm25 does: a short rule that
 # states the answer outranks a long ruling that mentions its words in passing.
-# (1 + log length, saturated (33), did better on the blind sets, top 1/top 3
-# 283/392 -> 301/416 of 488, but put a card mentioning a word thrice above one
-# named with it and lost three answers the tests keep: left for a later round.
-# Saturating only the summed terms' ranks kept the card order and the gain (301/415)
-# but not those three answers. bm25
-# over the summed terms, each term's weighted count from ts_rank_cd (normalisation
-# 0) saturated with k1 1.2, b 0.75 over length(vector), did better again, 287/395 ->
-# 307/415, but ranked first a ruling on another question ("do I have to reroll":
-# "Yes, both" on what rolls cost) and a term on another HP ("max hp"), which the box
-# then stated, and "own" is a stop word of PostgreSQL's English configuration ("am
-# I my own foe" loses its rule): the box's gates must hold against those first.)
+# (1 + log length, saturated (33), did better on the blind sets, top 1/top 3 283/392
+# -> 301/416 of 488, but put a card mentioning a word thrice above one named with it
+# and lost three answers the tests keep: left for a later round. Saturating only the
+# summed terms' ranks kept the card order and the gain (301/415) but not those three
+# answers. bm25 over the summed terms, each term's weighted count from ts_rank_cd
+# (normalisation 0) saturated with k1 1.2, b 0.75 over length(vector), did better
+# again, 287/395 -> 307/415, but ranked first a ruling on another question ("do I have
+# to reroll": "Yes, both" on what rolls cost) and a term on another HP ("max hp"),
+# which the box then stated, and "own" is a stop word of PostgreSQL's English
+# configuration ("am I my own foe" loses its rule): the box's gates must hold against
+# those first.)
 POSTGRES_NORMALIZATION = 2
 
 
