@@ -62,8 +62,10 @@ POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
 # again, 287/395 -> 307/415, but ranked first a ruling on another question ("do I have
 # to reroll": "Yes, both" on what rolls cost) and a term on another HP ("max hp"),
 # which the box then stated, and "own" is a stop word of PostgreSQL's English
-# configuration ("am I my own foe" loses its rule): the box's gates must hold against
-# those first.)
+# configuration ("am I my own foe" loses its rule). An index keeping every word (a
+# configuration with the English stemmer and no stop words) with that bm25 reached
+# 326/421 and kept "own", but the box still stated the two answers to other
+# questions: its gates must hold against those first.)
 POSTGRES_NORMALIZATION = 2
 
 
