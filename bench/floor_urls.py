@@ -45,19 +45,19 @@ SQLITE_COUNT = "SELECT COUNT(*) FROM rulesref_searchfts WHERE rulesref_searchfts
 CARD_RANGE = f" AND rowid < {ID_BLOCK}"  # a card's document id is its entry's id
 
 POSTGRES_DOCS = """SELECT d.id, d.kind, d.name, s.score,
-    ts_headline('english', d.body, to_tsquery('english', %s),
+    ts_headline('grimoire', d.body, to_tsquery('grimoire', %s),
                 'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=10')
-  FROM (SELECT id, ts_rank_cd(vector, to_tsquery('english', %s)) AS score
-        FROM rulesref_searchdocument WHERE vector @@ to_tsquery('english', %s){kind}
+  FROM (SELECT id, ts_rank_cd(vector, to_tsquery('grimoire', %s)) AS score
+        FROM rulesref_searchdocument WHERE vector @@ to_tsquery('grimoire', %s){kind}
         ORDER BY score DESC LIMIT 20) s
   JOIN rulesref_searchdocument d ON d.id = s.id ORDER BY s.score DESC"""
 POSTGRES_CARDS = """SELECT e.id, e.slug, e.name, e.type, e.glyph, e.initiative, e.cost, e.text, s.score
-  FROM (SELECT entry_id, ts_rank_cd(vector, to_tsquery('english', %s)) AS score
-        FROM rulesref_searchdocument WHERE vector @@ to_tsquery('english', %s){kind}
+  FROM (SELECT entry_id, ts_rank_cd(vector, to_tsquery('grimoire', %s)) AS score
+        FROM rulesref_searchdocument WHERE vector @@ to_tsquery('grimoire', %s){kind}
         ORDER BY score DESC LIMIT 20) s
   JOIN cardsite_entry e ON e.id = s.entry_id ORDER BY s.score DESC"""
 POSTGRES_COUNT = ("SELECT COUNT(*) FROM rulesref_searchdocument "
-                  "WHERE vector @@ to_tsquery('english', %s){kind}")
+                  "WHERE vector @@ to_tsquery('grimoire', %s){kind}")
 
 CARD_COLUMNS = ("id", "slug", "name", "type", "glyph", "initiative", "cost", "text")
 FIELD = re.compile(r"(-?)(type|glyph|init>=|o|kw|has|game|order):?(\S+)")
@@ -156,7 +156,7 @@ def _filtered(text: str) -> tuple[int, list[dict]]:
             words = _words(value)
             if postgres:
                 where.append("e.id IN (SELECT entry_id FROM rulesref_searchdocument "
-                             "WHERE kind = 'card' AND vector @@ to_tsquery('english', %s))")
+                             "WHERE kind = 'card' AND vector @@ to_tsquery('grimoire', %s))")
                 params.append(" <-> ".join(f"{w}:C" for w in words))
             else:
                 where.append(f"e.id IN (SELECT rowid FROM rulesref_searchfts WHERE "
@@ -168,7 +168,7 @@ def _filtered(text: str) -> tuple[int, list[dict]]:
     if free:
         if postgres:
             where.append("e.id IN (SELECT entry_id FROM rulesref_searchdocument "
-                         "WHERE kind = 'card' AND vector @@ to_tsquery('english', %s))")
+                         "WHERE kind = 'card' AND vector @@ to_tsquery('grimoire', %s))")
         else:
             where.append(f"e.id IN (SELECT rowid FROM rulesref_searchfts WHERE "
                          f"rulesref_searchfts MATCH %s{CARD_RANGE})")

@@ -51,22 +51,20 @@ _TOKEN_RE = re.compile(r"[^\W_]+")
 SQLITE_WEIGHTS = (4.0, 4.0, 4.0, 1.0)
 MAX_NAME_CANDIDATES = 2000  # beyond: name-ranking every match costs no more
 POSTGRES_WEIGHTS = [0.1, 0.4, 0.4, 1.0]
-# ts_rank_cd divided by the document's length, as bm25 does: a short rule that
-# states the answer outranks a long ruling that mentions its words in passing.
-# (1 + log length, saturated (33), did better on the blind sets, top 1/top 3 283/392
-# -> 301/416 of 488, but put a card mentioning a word thrice above one named with it
-# and lost three answers the tests keep: left for a later round. Saturating only the
-# summed terms' ranks kept the card order and the gain (301/415) but not those three
-# answers. bm25 over the summed terms, each term's weighted count from ts_rank_cd
-# (normalisation 0) saturated with k1 1.2, b 0.75 over length(vector), did better
-# again, 287/395 -> 307/415, but ranked first a ruling on another question ("do I have
-# to reroll": "Yes, both" on what rolls cost) and a term on another HP ("max hp"),
-# which the box then stated, and "own" is a stop word of PostgreSQL's English
-# configuration ("am I my own foe" loses its rule). An index keeping every word (a
-# configuration with the English stemmer and no stop words) with that bm25 reached
-# 326/421 and kept "own", but the box still stated the two answers to other
-# questions: its gates must hold against those first.)
+# A single term: ts_rank_cd divided by the document's length, as bm25 does: a short
+# rule that states the answer outranks a long ruling that mentions its words in
+# passing.
 POSTGRES_NORMALIZATION = 2
+# Several terms: bm25, as SQLite's FTS5 ranks. Each term's count in a document is
+# ts_rank_cd's with no normalisation (each occurrence counted at its column's
+# weight), saturated (k1) against the document's length (its distinct words, from
+# length(vector)) over a typical length, and weighed by the term's rarity. The
+# saturation keeps a word said five times in a long ruling from outscoring a short
+# rule with every word: blind top 1 / top 3 287/395 -> 307/415 of 488 with the
+# English stop words still dropped, 326/421 with every word kept (migration 0004);
+# 1 + log length saturated (normalisation 33) had reached 301/416.
+BM25_K1, BM25_B = 1.2, 0.75
+TYPICAL_LENGTH = 20.0  # distinct words of a document: the bundled index's mean is 20.7
 
 
 def tokens_of(text: str) -> tuple[str, ...]:
@@ -305,7 +303,7 @@ class Similar(WordSimilar):
 
 class PostgresBackend:
     vendor = "postgresql"
-    config = "english"
+    config = "grimoire"  # English stemming, every word kept (migration 0004)
     # ts_rank_cd counts every word alike: a sentence's hits were ranked by its
     # commonest words ("attack", "card"). Given its terms' weights (rulesref.search.
     # questions.term_weights), a score sums each term's rank times its weight.
@@ -344,16 +342,23 @@ class PostgresBackend:
         return Q(**{f"{target.doc_path}vector": self.query(match)})
 
     def score(self, match: TextMatch | str, target, terms: tuple[tuple[str, int], ...] = ()):
-        """Cover density (ts_rank saturates near 1.0 once several words match, which
-        flattens the margin the answer box needs: a strong rule vs a weak ruling);
-        with ``terms`` ((tsquery text, weight in thousandths) each), their ranks'
-        weighted mean."""
-        def rank(query):
-            return SearchRank(F(f"{target.doc_path}vector"), query, cover_density=True,
-                              weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
+        """Cover density over the length (ts_rank saturates near 1.0 once several
+        words match, which flattens the margin the answer box needs: a strong rule
+        vs a weak ruling); with ``terms`` ((tsquery text, weight in thousandths)
+        each), bm25 over them."""
+        vector = F(f"{target.doc_path}vector")
         if not terms:
-            return rank(self.query(match))
-        summed = reduce(operator.add, (rank(self.query(text)) * Value(weight) for text, weight in terms))
+            return SearchRank(vector, self.query(match), cover_density=True,
+                              weights=POSTGRES_WEIGHTS, normalization=POSTGRES_NORMALIZATION)
+        length = Func(vector, function="length", output_field=FloatField())
+        norm = Value(BM25_K1 * (1 - BM25_B)) + Value(BM25_K1 * BM25_B / TYPICAL_LENGTH) * length
+
+        def saturated(text):
+            count = SearchRank(vector, self.query(text), cover_density=True,
+                               weights=POSTGRES_WEIGHTS, normalization=0)
+            return ExpressionWrapper(count * Value(BM25_K1 + 1) / (count + norm),
+                                     output_field=FloatField())
+        summed = reduce(operator.add, (saturated(text) * Value(weight) for text, weight in terms))
         return ExpressionWrapper(summed / Value(1000.0), output_field=FloatField())
 
     def snippet(self, match: TextMatch | str, target):

@@ -187,8 +187,10 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         if hit["url"] not in urls:  # a term of several games has one page
             urls.add(hit["url"])
             result.hits.append(hit)
+    fetched_hits = result.hits
     if reranked:
-        result.hits = answers.asides_last(result.hits, understood, RERANKED)[:limit]
+        fetched_hits = answers.asides_last(result.hits, understood, RERANKED)
+        result.hits = fetched_hits[:limit]
     if not rows and not offset and tokens_of(compiled.phrase):
         result.hits, result.fuzzy = _fuzzy_hits(understood.query, compiled, result.game, kind,
                                                 limit), True
@@ -197,7 +199,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             result.counts[hit["kind"]] += 1
         result.total = len(result.hits)
     if not result.fuzzy and not offset:
-        result.answer = _answer(result.hits, understood, result.game)
+        result.answer = _answer(result.hits, understood, result.game,
+                                fetched_hits if reranked else result.hits)
     return result
 
 
@@ -463,7 +466,8 @@ def _shown_rows(ids: list[int], match, backend) -> dict[int, dict]:
     return {row["id"]: row for row in rows}
 
 
-def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict | None:
+def _answer(hits: list[dict], understood: Understood, game: str | None,
+            fetched: list[dict]) -> dict | None:
     """The answer box (rulesref.search.answers), with the kind of answer it gives
     (``answers``) and the question as understood (``answered``): for "how many",
     the catalog's facts; for "what is X", the glossary term of that name or one
@@ -478,7 +482,9 @@ def _answer(hits: list[dict], understood: Understood, game: str | None) -> dict 
         if found is not None or kind is not None:
             return found
     if found is None and kind == DEFINITION:
-        found = answers.definition(hits, understood)
+        # the glossary entry named what was asked is its definition wherever the
+        # sentence's first hits rank it (rulings that say "Penta-Coins" often)
+        found = answers.definition(fetched, understood, top=RERANKED)
     if found is None:
         found = _top_hit(hits, understood)
     return {**found, "answers": kind or "", "answered": understood.text} if found else None
