@@ -199,8 +199,7 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             result.counts[hit["kind"]] += 1
         result.total = len(result.hits)
     if not result.fuzzy and not offset:
-        result.answer = _answer(result.hits, understood, result.game,
-                                fetched_hits if reranked else result.hits)
+        result.answer = _answer(result.hits, understood, result.game, fetched_hits)
     return result
 
 
