@@ -113,6 +113,14 @@ def answer_defense(state, defended: bool, defense: dict | None = None) -> None:
     drive(state)
 
 
+def used_as_defense(state, player: str, card: str) -> None:
+    """6.2.7: a card is used one way only. Where a used DEFENSE goes the rulebook does not
+    say, so it stays in hand, marked: it may defend again, never be played."""
+    state.player(player).used_as_defense.append(card)
+    state.event("satanic-panic.one-way", f"{card} stays in {player}'s hand, used: it may "
+                "defend again but cannot also be played.", card=card)
+
+
 def defense_run(state, player: str, card: str) -> dict | None:
     """The run of ``card``'s DEFENSE text for ``player`` who used it, or None when it has
     none in the ability language. Nobody chose a target for it, so an effect on a chosen
@@ -135,13 +143,16 @@ def _step(state, run: dict, depth: int) -> bool:
                 continue
             name = run["queue"].pop(0)
             options = defense_cards(state, state.player(name)) if name != run["player"] else []
+            if name != run["player"]:
+                state.event("satanic-panic.attack-defense", f"{run['player']} ATTACKS {name} "
+                            f"with {run['card']}; {name} may avoid it with a DEFENSE.")
             if options:
                 run["offer"] = name
                 state.pending = {"type": "defense", "player": name, "attacker": run["player"],
                                  "card": run["card"], "options": options}
-                state.event("satanic-panic.attack-defense", f"{run['player']} ATTACKS {name} "
-                            f"with {run['card']}; {name} may avoid it with a DEFENSE.")
                 return False
+            if name != run["player"]:  # as a declined DEFENSE: nobody proves an empty hand
+                state.event("satanic-panic.attack-defense", f"{name} does not defend.")
             run["bound"], run["i"] = name, 0
         if run["i"] < len(run["effects"]):
             effect = run["effects"][run["i"]]

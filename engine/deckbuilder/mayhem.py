@@ -36,7 +36,7 @@ import re
 from .. import abilities as language
 from ..core import EngineError, Problem
 from ..rule_refs import rule
-from .abilities import CHOSEN_TARGETS, defense_cards, defense_run, new_run, start
+from .abilities import CHOSEN_TARGETS, defense_cards, defense_run, new_run, start, used_as_defense
 from .by_hand import open_text, waiting
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
@@ -146,8 +146,10 @@ def _ask_next(state) -> None:
                              "card": event["card"], "options": options, "event": True}
             return
         event["order"].pop(0)
+        # Said as a declined DEFENSE is: nobody proves an empty hand (I.T. Infernal
+        # Technician's clarification), so the log does not tell the table either.
         state.event("satanic-panic.mayhem-defense" if event["kind"] == "mayhem" else
-                    "satanic-panic.group-attack-order", f"{name} has no DEFENSE card in hand.")
+                    "satanic-panic.group-attack-order", f"{name} does not defend.")
     _to_resolve(state)
 
 
@@ -158,10 +160,11 @@ def answer_defense(state, name: str, defended: bool, card: str | None) -> None:
         event["avoided"].append(name)
         run = defense_run(state, name, card)
         state.flag("satanic-panic.mayhem-avoided", card, f"{name} avoids {event['card']} with "
-                   f"{card}: they take no part in it. " + (
+                   f"{card}: they take no part in it." + " " + (
                        f"{card}'s DEFENSE text is not given, so nothing else of it is run."
                        if run is None else f"{card}'s DEFENSE text is run for {name}; what "
                        "of it would touch an attacker does nothing (there is none)."))
+        used_as_defense(state, name, card)
         if run is not None:
             _without_attacker(run)
             start(state, run)

@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from ..core import Problem
 from ..rule_refs import rule
-from .abilities import ON_PLAY, answer_defense, defense_run, new_run, start, target_options
+from .abilities import (
+    ON_PLAY,
+    answer_defense,
+    defense_run,
+    new_run,
+    start,
+    target_options,
+    used_as_defense,
+)
 from .by_hand import foes_of, open_text
 from .cards import STANDEE
 from .health import BURNING_LIMP_WAND_HP, pay_hp_problem
@@ -43,6 +51,9 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
     if card not in me.hand:
         return _problem("not-in-hand", f"{card!r} is not in {me.name}'s hand.",
                         "satanic-panic.turn-sequence")
+    if not me.playable(card):
+        return _problem("used-as-defense", f"{card} was used as a DEFENSE: a card is used one "
+                        "way only, so it cannot also be played.", "satanic-panic.one-way")
     spec = state.card(card)
     effect = spec.effect
     options = target_options(state, me, spec.abilities)
@@ -185,12 +196,11 @@ def resolve_defense(state: TableState, action: dict) -> None:
         if run is None:
             state.flag("satanic-panic.attack-defense", action["card"],
                        f"{pending['player']} avoids the ATTACK with {action['card']}; its "
-                       "DEFENSE text is not given, so nothing else of it is run (the card "
-                       "stays in hand).")
+                       "DEFENSE text is not given, so nothing else of it is run.")
         else:
             state.event("satanic-panic.attack-defense", f"{pending['player']} avoids the "
-                        f"ATTACK with {action['card']} (the card stays in hand).",
-                        card=action["card"])
+                        f"ATTACK with {action['card']}.", card=action["card"])
+        used_as_defense(state, pending["player"], action["card"])
     else:
         state.event("satanic-panic.attack-defense", f"{pending['player']} does not defend.")
     answer_defense(state, defended, run)

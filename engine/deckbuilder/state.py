@@ -36,6 +36,9 @@ class PanicPlayer:
     hand: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)  # this turn; discarded at end of turn
+    # Cards in hand already used as a DEFENSE: a card is used one way only (6.2.7), so
+    # these may defend again but not be played. Cleared when the hand is discarded.
+    used_as_defense: list[str] = field(default_factory=list)
     ongoing: list[str] = field(default_factory=list)  # stays in play between turns
     familiar: str | None = None  # own Familiar still under the Wizard (not bought yet)
     spellbook: str | None = None
@@ -49,6 +52,16 @@ class PanicPlayer:
     @property
     def max_hp(self) -> int:
         return max_hp(tiles=self.beelze_buttholes, satan=self.satan)
+
+    def playable(self, card: str) -> bool:
+        """A copy of ``card`` in hand that was not used as a DEFENSE (6.2.7)."""
+        return self.hand.count(card) > self.used_as_defense.count(card)
+
+    def leave_hand(self, card: str) -> None:
+        """Take ``card`` out of the hand; a used copy goes first (copies are alike)."""
+        self.hand.remove(card)
+        if card in self.used_as_defense:
+            self.used_as_defense.remove(card)
 
     def owned_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard + self.played + self.ongoing
@@ -316,7 +329,7 @@ class TableState:
         a shorter hand discards what it has. The interrupted ability then goes on."""
         pending = self.pending
         player = self.player(pending["player"])
-        player.hand.remove(card)
+        player.leave_hand(card)
         player.discard.append(card)
         left = pending["count"] - 1
         self.pending = {**pending, "count": left} if left and player.hand else None
@@ -329,7 +342,10 @@ class TableState:
         """One card of a pending destroy from the deciding player's hand or discard pile."""
         pending = self.pending
         player = self.player(pending["player"])
-        getattr(player, zone).remove(card)
+        if zone == "hand":
+            player.leave_hand(card)
+        else:
+            player.discard.remove(card)
         self.destroy_card(card)
         left = pending["count"] - 1
         self.pending = ({**pending, "count": left} if left and (player.hand or player.discard)

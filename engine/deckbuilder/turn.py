@@ -463,7 +463,7 @@ class TurnState(TableState):
         me, key = self.current, "satanic-panic.end-of-turn"
         self.event(key, f"1. {me.name} ends their turn.")
         me.discard.extend(me.hand)
-        me.hand = []
+        me.hand, me.used_as_defense = [], []
         self.event(key, "2. Cards left in hand go to the discard pile.")
         at_end = [(c, [a for a in self.card(c).abilities if a["trigger"] == "end-of-turn"])
                   for c in me.played]

@@ -191,3 +191,51 @@ def test_only_the_defender_sees_which_defense_cards_they_could_use():
     assert theirs["pending"]["options"] == ["Test Combo", "Test Keyword Shield"]
     assert mine["pending"]["options"] == [] and mine["hidden"]["defense_options"] == 2
     assert mine["pending"]["player"] == foe.name
+
+
+def test_a_card_used_as_a_defense_is_not_also_played():
+    """6.2.7: a card is used one way only. Used as a DEFENSE on a foe's turn, it stays in
+    hand (where it goes the rulebook does not say) and may defend again, but its owner
+    cannot play it on their turn; an unused copy of it can be, and a discarded copy is the
+    used one (copies are alike). The mark goes with the hand at the end of the turn."""
+    st = game()
+    w1, w2, w3 = st.players
+    w2.hand = ["Test Keyword Shield", "Test Keyword Shield", "Glyph"]
+    attack(st, w2)
+    events = st.apply({"type": "defend", "player": w2.name, "card": "Test Keyword Shield"})
+    assert any(e["rule"] == "satanic-panic 6.2.7" for e in events)
+    w1.hand = [LUCKY]  # a second ATTACK the same turn: the used card may defend again
+    st.apply({"type": "play", "card": LUCKY, "target": w2.name})
+    assert {"type": "defend", "player": w2.name, "card": "Test Keyword Shield"} in \
+        st.legal_actions()
+    st.apply({"type": "defend", "player": w2.name, "card": "Test Keyword Shield"})
+    assert w2.used_as_defense == ["Test Keyword Shield"] * 2
+    st.apply({"type": "end-turn"})
+    assert st.current is w2
+    w2.hand = ["Test Keyword Shield", "Test Keyword Shield", "Test Keyword Shield", "Glyph"]
+    stored = TurnState.from_dict(st.to_dict())
+    for table in (st, stored):  # the mark is kept with the stored table
+        refused = table.check({"type": "play", "card": "Test Keyword Shield"})
+        assert refused == [] and table.current.playable("Test Keyword Shield")
+    w2.hand.remove("Test Keyword Shield")  # two left, both used
+    refused = st.check({"type": "play", "card": "Test Keyword Shield"})
+    assert (refused[0].code, refused[0].rule) == ("used-as-defense", "satanic-panic 6.2.7")
+    assert "Test Keyword Shield" not in {a.get("card") for a in st.legal_actions()}
+    st.apply({"type": "end-turn"})
+    assert w2.used_as_defense == [] and w2.hand != []
+
+
+def test_the_log_does_not_tell_the_table_who_holds_no_defense():
+    """I.T. Infernal Technician's clarification: a foe with no DEFENSE need not prove it.
+    The log, which every seat reads, says the same of a player with none as of one who
+    declines."""
+    def logged(hand, decline):
+        st = game()
+        foe = st.players[1]
+        foe.hand = hand
+        attack(st, foe)
+        if decline:
+            st.apply({"type": "no-defense", "player": foe.name})
+        return [e["text"] for e in st.log if e["rule"] == "satanic-panic 6.2.2"]
+
+    assert logged(["Glyph"], decline=False) == logged(["Test Keyword Shield"], decline=True)
