@@ -594,3 +594,15 @@ def test_the_clause_with_the_words_settles_yes_or_no_under_its_rules_heading():
     assert answer["text"].startswith("No. You do not get the standee for killing yourself")
     twice = _answer("can I use the blood payment on my treasure twice in one round")
     assert twice is None or not twice["text"].startswith("Yes."), twice
+
+
+def test_the_page_says_when_a_question_gets_no_short_answer(client):
+    """No box for a question is said in a line, so the page is not read as broken; a box,
+    or words that ask nothing, get no such line."""
+    call_command("load_catalog", verbosity=0)
+    note = 'class="no-answer"'
+    page = client.get("/search/", {"q": "can I eat pizza during my turn"}).content.decode()
+    assert note in page and 'class="answer-box"' not in page and "result" in page
+    page = client.get("/search/", {"q": "who goes first in demoniac"}).content.decode()
+    assert 'class="answer-box"' in page and note not in page
+    assert note not in client.get("/search/", {"q": "pizza turn"}).content.decode()
