@@ -3,7 +3,8 @@
 A player's view (boardgame.io's ``playerView``, OpenSpiel's information state)
 of a family's stored state (``family.dump``): other seats' hands, face-down
 cards and the order of every deck are taken out; what the table shows (spells
-once revealed, discard piles, the Line-Up, HP, exposed weaknesses) stays.
+once revealed, discard piles, the Line-Up, HP, exposed weaknesses, divinities'
+strengths) stays. The seed goes too: every shuffle and roll follows from it.
 ``seat`` None is a spectator: no hand at all. What is taken out is counted
 under ``hidden`` (``{"deck.main": 112, "hands": {"Bob": 8}}``), so a client can
 still draw the backs of the cards. The full state is the table owner's, and
@@ -20,6 +21,7 @@ import copy
 from .demoniac.components import SPOTS
 
 HIDDEN_WEAKNESS = "face down"
+HIDDEN_DIVINITY = "Divinity (face down)"
 
 
 def seats(game: str, state: dict) -> list[str]:
@@ -57,6 +59,8 @@ def seat_view(game: str, state: dict, seat: str | None) -> dict:
         _panic_view(view, seat, hidden)
     else:
         _demoniac_view(view, seat, hidden)
+    if "seed" in view:  # every shuffle and roll follows from it: it would deal every secret
+        view["seed"] = None
     view["hidden"] = hidden
     view["seat"] = seat
     return view
@@ -124,3 +128,10 @@ def _demoniac_view(view: dict, seat, hidden: dict) -> None:
     for spot in SPOTS:
         if not exposed.get(spot) and view["weaknesses"].get(spot):
             view["weaknesses"][spot] = HIDDEN_WEAKNESS
+    # Divinities lie number side up: their strength shows, which one each is only once
+    # destroyed (the destroyed list keeps them).
+    divinities = view.get("divinities") or {}
+    for spot, divinity in divinities.items():
+        if divinity:
+            divinities[spot] = {"name": HIDDEN_DIVINITY, "strength": divinity["strength"]}
+            hidden["divinities"] = hidden.get("divinities", 0) + 1

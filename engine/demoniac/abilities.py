@@ -114,9 +114,13 @@ def _apply(state, effect: dict, owner: str, source: str, rule_key: str, chosen) 
         if effect["do"] == "draw":
             drawn = state._draw(player, amount)
             state.event(rule_key, f"{source}: {name} draws {drawn} card(s).", card=source)
-        elif player.hand and amount > 0:
-            count = min(amount, len(player.hand))
-            state.pending.append({"player": name, "count": count, "reason": source})
-            state.event(rule_key, f"{source}: {name} discards {count} card(s) (all they have "
-                        "if fewer than asked).", card=source)
+        elif amount > 0:
+            # What they already owe comes out of the same hand: a discard asked of a hand
+            # that is spoken for takes what is left (all they have, holy-spritz-short-hand).
+            owed = sum(p["count"] for p in state.pending if p["player"] == name)
+            count = min(amount, len(player.hand) - owed)
+            if count > 0:
+                state.pending.append({"player": name, "count": count, "reason": source})
+            state.event(rule_key, f"{source}: {name} discards {max(count, 0)} card(s) (all "
+                        "they have if fewer than asked).", card=source)
     return True

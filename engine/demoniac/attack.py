@@ -125,8 +125,8 @@ def end_attack(state: DemoniacTable, action) -> None:
     if attack["target"] == "relic":
         _resolve_relic(state, me, hits, counts[CROSS])
         return
-    if counts[CROSS]:
-        _crosses(state, me, counts[CROSS])
+    # The hits first, then the crosses (our ruling crosses-and-order-at-attack-end: the
+    # rulebook gives no order); a won game has nothing left for them to do.
     if attack["all_exposed_at_start"]:
         problems = winning_problems(me.spots, state.weaknesses, state.exposed, hits)
         if not problems:
@@ -134,11 +134,12 @@ def end_attack(state: DemoniacTable, action) -> None:
             state.event("demoniac.winning", f"All weaknesses exposed, {me.name}'s possessions "
                         "match them spot by spot and the attack has six pentagrams: "
                         f"{me.name} defeats the exorcist and wins.")
-        else:
-            state.event("demoniac.winning", "No win: " + " ".join(p.message for p in problems))
-        return
+            return
+        state.event("demoniac.winning", "No win: " + " ".join(p.message for p in problems))
     for spot in action.get("divinities") or []:
         _destroy_divinity(state, me, spot, hits)
+    if counts[CROSS]:
+        _crosses(state, me, counts[CROSS])
 
 
 def _destroy_divinity(state: DemoniacTable, me: DemoniacPlayer, spot: str, hits: int) -> None:

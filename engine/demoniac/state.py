@@ -277,18 +277,20 @@ class DemoniacState(DemoniacTable):
     def _do_disturb(self, action) -> None:
         me, card = self.current, action["card"]
         me.hand.remove(card)
-        self.discard.append(card)
         self.actions_left -= 1
         known = self.card_texts.get(card)
         if not known or not known.get("abilities"):
             self.flag("demoniac.disturbance", f"{me.name} plays {card_name(card)}; its text is "
                       "not given, so its effect is not run.", card=card)
-            return
-        self.event("demoniac.disturbance", f"{me.name} plays {card_name(card)}"
-                   + (f" at {action['target']}" if action.get("target") else "") + ".",
-                   card=card)
-        run(self, known["abilities"], "resolved", me.name, known["name"],
-            "demoniac.disturbance", chosen=action.get("target"))
+        else:
+            self.event("demoniac.disturbance", f"{me.name} plays {card_name(card)}"
+                       + (f" at {action['target']}" if action.get("target") else "") + ".",
+                       card=card)
+            run(self, known["abilities"], "resolved", me.name, known["name"],
+                "demoniac.disturbance", chosen=action.get("target"))
+        # Resolved, then discarded (10.2: "resolve the effect, and then place the card in the
+        # discard pile"): a draw that reshuffles the discards cannot draw it back.
+        self.discard.append(card)
 
     def _do_discard(self, action) -> None:
         owed = self.pending[0]
@@ -298,6 +300,8 @@ class DemoniacState(DemoniacTable):
         owed["count"] -= 1
         if owed["count"] <= 0:
             self.pending.pop(0)
+        if not who.hand:  # a short hand discards what it has; nothing is owed beyond it
+            self.pending = [p for p in self.pending if p["player"] != who.name]
         if not self.pending and self.ending_turn:
             self._next_turn()
 
@@ -405,4 +409,9 @@ def _require_victims(victims, players: int, box: list[dict] = VICTIMS) -> list[d
         if body + mind > len(SPOTS):
             raise EngineError("body + mind cannot exceed the five spots", field=f"victims[{i}]")
         out.append({"name": v["name"], "body": body, "mind": mind, "stand_in": False})
+    names = [v["name"] for v in out]
+    for i, name in enumerate(names):
+        if name in names[:i]:  # one card per victim
+            raise EngineError(f"{name!r} is chosen twice: each player chooses a victim of "
+                              "their own (3.2)", field=f"victims[{i}]")
     return out

@@ -71,6 +71,15 @@ def test_a_spectator_sees_the_table_and_no_hand(api):
     # The weaknesses lie face down until exposed.
     assert set(watcher["state"]["weaknesses"].values()) == {"face down"}
     assert set(owner["state"]["weaknesses"].values()) != {"face down"}
+    # The divinities lie number side up: their strengths show, not which ones they are.
+    standing = owner["state"]["divinities"]
+    assert {spot: d["strength"] for spot, d in watcher["state"]["divinities"].items()} == \
+        {spot: d["strength"] for spot, d in standing.items()}
+    assert "Holy Spritz" in {d["name"] for d in standing.values()}
+    assert {d["name"] for d in watcher["state"]["divinities"].values()} == {"Divinity (face down)"}
+    assert "abilities" not in json.dumps(watcher["state"]["divinities"])
+    # Nor the seed, from which every hidden card and roll could be dealt again.
+    assert owner["state"]["seed"] == 2 and watcher["state"]["seed"] is None
     move = owner["legal_actions"][0]
     refused = act(api, {"id": watcher["id"], "version": owner["version"]}, move)
     assert refused.status_code == 403 and "spectator" in refused.json()["detail"]
@@ -130,6 +139,11 @@ def test_the_pages_of_a_seat_and_of_the_owner(client):
     assert 'data-testid="seat-view"' in page and "You play <strong>Player 2</strong>" in page
     assert links["Player 1"] not in page and sandbox.id not in page
     assert "Hand (6, face down)" in page  # Player 1's hand: its size only
+    # Which divinity lies where shows once destroyed; the seed (which would deal every
+    # hidden card again) is the owner's.
+    assert "seed 2" in owner and "seed 2" not in page
+    cross = page[page.index('class="exorcist"'):].split("</section>")[0]
+    assert "Holy Spritz" not in cross and cross.count("divinity, face down") == 5
     assert "Undo last action" not in page and "Possess (1 action)" not in page  # not their turn
     first = client.get(f"/engine/sandbox/{links['Player 1']}/").content.decode()
     assert "Possess (1 action)" in first

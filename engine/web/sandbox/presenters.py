@@ -332,8 +332,11 @@ def present_demoniac(game: str, state) -> dict:
                           for s in SPOTS],
                 "current": p is state.current}
                for p in state.players]
+    # A standing divinity shows its strength only (number side up): which one it is shows
+    # once destroyed.
+    destroyed = {d["spot"]: d["name"] for d in state.destroyed_divinities if d.get("spot")}
     urls = catalog_cards.entry_urls(game, [p.victim["name"] for p in state.players]
-                                    + [d["name"] for d in state.divinities.values() if d])
+                                    + list(destroyed.values()))
     attack = None
     if state.attack:
         attack = {**state.attack, "tally": tally(state.attack["dice"]),
@@ -341,9 +344,10 @@ def present_demoniac(game: str, state) -> dict:
     return {
         "family": "demoniac", "turn": state.turn, "current": state.current.name,
         "actions_left": state.actions_left, "players": players, "exorcist": state.exorcist,
-        "cross": [{"spot": s, "divinity": state.divinities[s], "exposed": state.exposed[s],
-                   "weakness": state.weaknesses[s] if state.exposed[s] else None,
-                   "url": urls.get((state.divinities[s] or {}).get("name"))} for s in SPOTS],
+        "cross": [{"spot": s, "strength": (state.divinities[s] or {}).get("strength"),
+                   "destroyed": destroyed.get(s), "url": urls.get(destroyed.get(s)),
+                   "exposed": state.exposed[s],
+                   "weakness": state.weaknesses[s] if state.exposed[s] else None} for s in SPOTS],
         "victim_urls": urls, "relic": state.relic, "attack": attack, "winner": state.winner,
         "possess": [{**_dm_card(c), "spots": _possess_spots(state, c, s), "base": json.dumps(
             {"type": "possess", "player": state.current.name, "card": c})}

@@ -92,7 +92,9 @@ def table_head(context) -> str:
               "</strong> (the stored table is version ", version, ")"]
     else:
         o += ['Version <strong data-testid="version">', version, "</strong>"]
-    o += [" · seed ", _text(sandbox.seed), ' ·\n      <a href="', _out(paths, "detail"),
+    if owner or terminal:  # a seat's page keeps it back: every hidden card follows from it
+        o += [" · seed ", _text(sandbox.seed)]
+    o += [' ·\n      <a href="', _out(paths, "detail"),
           '" rel="bookmark" data-testid="permalink">permalink</a> ·\n      ']
     if owner or terminal:
         o += ['<a href="', _out(paths, "replay"), '">replay from the seed</a> ·']

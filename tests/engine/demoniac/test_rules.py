@@ -416,3 +416,67 @@ def test_the_round_limit_stops_a_game_drawn_and_says_it_is_not_the_rulebooks():
     assert game().options["round_limit"] == 100
     with pytest.raises(EngineError):
         game(round_limit=-1)
+
+
+# --- found by an audit against the rulebook --------------------------------------
+
+def do(st, **action):
+    return st.apply({"player": st.actor(), **action})
+
+
+def test_a_short_hand_discards_what_it_has_and_owes_nothing_more():
+    """Multiple crosses trigger the power multiple times (9.5); a discard asked of a hand
+    already spoken for takes what is left (holy-spritz-short-hand), so the game never
+    waits on a discard nobody can make."""
+    own = {"exorcists": [{"name": "Father Test", "abilities": [{"trigger": "cross", "effects": [
+        {"do": "discard", "amount": 1, "target": "self"}]}]}]}
+    st = game(3, catalog=own)
+    me = st.current
+    possess_all(me, ["body/666"] * 3 + [None, None])
+    me.hand = ["disturbance"]
+    do(st, type="roll", target="exorcist", faces=[C, C, B])
+    do(st, type="end-attack", divinities=[])
+    assert [p["count"] for p in st.pending] == [1]
+    do(st, type="discard", card="disturbance")
+    assert st.pending == [] and st.actor() == me.name
+    assert {"type": "end-turn", "player": me.name} in st.legal_actions()
+
+
+def test_the_hits_resolve_before_the_crosses():
+    """Our ruling crosses-and-order-at-attack-end (the rulebook gives no order): the
+    divinity is destroyed, its effect run and its weakness exposed, then the exorcist's
+    power triggers once per cross."""
+    own = {"exorcists": [{"name": "Father Test", "abilities": [{"trigger": "cross", "effects": [
+        {"do": "draw", "amount": 1, "target": "each-foe"}]}]}]}
+    st = game(2, catalog=own)
+    me, foe = st.players
+    spot = next(s for s in SPOTS if st.divinities[s]["name"] == "Holy Spritz")
+    possess_all(me, ["body/666"] * 5)
+    me.demoniac, foe.hand = True, ["disturbance"]
+    do(st, type="roll", target="exorcist", faces=[P, P, P, P, B, C])
+    events = [e["text"] for e in do(st, type="end-attack", divinities=[spot])]
+    destroyed = next(i for i, t in enumerate(events) if "destroys Holy Spritz" in t)
+    exposed = next(i for i, t in enumerate(events) if "weakness under it is exposed" in t)
+    crosses = next(i for i, t in enumerate(events) if "cross(es)" in t)
+    assert destroyed < exposed < crosses
+    # Spritz asked a discard of the one card held; the cross's draw came after it.
+    assert [p["count"] for p in st.pending] == [1] and len(foe.hand) == 2
+
+
+def test_a_disturbance_is_discarded_after_its_effect():
+    """10.2: resolve the effect, then place the card in the discard pile: a draw that
+    reshuffles the discards does not find the card being played."""
+    draw = [{"trigger": "resolved", "effects": [{"do": "draw", "amount": 1, "target": "self"}]}]
+    own = {"disturbances": [{"name": "Test Haste", "abilities": draw}]}
+    st = game(2, catalog=own)
+    me = st.current
+    me.hand, st.deck, st.discard = ["disturbance/Test Haste"], [], []
+    do(st, type="disturb", card="disturbance/Test Haste")
+    assert me.hand == [] and st.discard == ["disturbance/Test Haste"]
+
+
+def test_two_players_cannot_choose_the_same_victim():
+    """3.2: each player chooses a victim; there is one card of each."""
+    with pytest.raises(EngineError) as refused:
+        game(3, victims=["Little Linda", "Little Linda", "Little Linda"])
+    assert refused.value.field == "victims[1]" and "chosen twice" in str(refused.value)
