@@ -143,6 +143,7 @@ RULES.update({
     "satanic-panic.defense-text": ("satanic-panic", "ATTACKS and DEFENSES", "6.2.8"),
     "satanic-panic.one-way": ("satanic-panic", "ATTACKS and DEFENSES", "6.2.7"),
     "satanic-panic.legendary-devils": ("satanic-panic", "Legendary Devils", "6.3.1"),
+    "satanic-panic.devil-face-down": ("satanic-panic", "Legendary Devils", "6.3.2"),
     "satanic-panic.shuffle": ("satanic-panic", "Shuffling Your Deck", "6.5.1"),
     "satanic-panic.wild-magic": ("satanic-panic", "Wild Magic", "6.12.2"),
     "satanic-panic.burning-limp-wand": ("satanic-panic", "Burning Limp Wand", "6.13.2"),

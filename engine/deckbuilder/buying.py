@@ -123,9 +123,10 @@ def buy_problems(state: TableState, buyer_name: str, target: BuyTarget):
             problems.append(Problem("stack-empty", "The Legendary Devil stack is empty.",
                                     rule("satanic-panic.legendary-devils")))
         elif not state.devil_face_up:
-            problems.append(Problem("one-legendary-devil-per-turn", "A Legendary Devil was already "
-                                    "defeated this turn: the next one stays face down until the "
-                                    "turn is over.", rule("satanic-panic.legendary-devils")))
+            problems.append(Problem("one-legendary-devil-per-turn", "The top Legendary Devil "
+                                    "is face down until this turn is over: the next one after a "
+                                    "defeat, and the first until the end of the first turn.",
+                                    rule("satanic-panic.devil-face-down")))
         else:
             top = state.legendary_devils[0]
             if name and name != top:

@@ -121,10 +121,12 @@ class TurnState(TableState):
             state.event("satanic-panic.contents", "From the catalog, dealt as themselves: "
                         + "; ".join(box["known"]) + ". Every other card the rulebook does "
                         "not list is a stand-in (marked stand_in).")
-        state.event("satanic-panic.legendary-devils",
-                    f"Reading: {plan.legendary_devils[0]} starts face up and its GROUP ATTACK is not "
-                    "resolved at setup; a GROUP ATTACK resolves when a Legendary Devil is flipped "
-                    "face up at the end of a turn (End of Turn 6).")
+        if plan.legendary_devils:  # our ruling first-legendary-devil-reveal
+            state.devil_face_up = False
+            state.event("satanic-panic.legendary-devils",
+                        f"{plan.legendary_devils[0]} tops the Legendary Devil stack face down: "
+                        "setup never turns it face up, so it is flipped, and its GROUP ATTACK "
+                        "resolved, at the end of the first turn (End of Turn 6).")
         for p in state.players:
             state.draw(p, OPENING_HAND)
         state.event("satanic-panic.first-player", "Each player shuffles their deck and draws "

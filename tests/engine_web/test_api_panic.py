@@ -59,6 +59,7 @@ def test_luckys_lucky_wand_resolves_itself_through_the_api(api):
 
 def test_a_mayhem_resolves_when_revealed_through_the_api(api):
     def mayhem_next(st):
+        st.devil_face_up = True  # past the first Legendary Devil's flip at this turn's end
         st.line_up.pop()
         st.main_deck[:2] = ["Mayhem", "Glyph"]
     body = rig(table(api), mayhem_next)

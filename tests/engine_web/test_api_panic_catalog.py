@@ -119,6 +119,7 @@ def test_a_mayhem_entry_marked_attack_is_resolved_as_one(api, client, saved_entr
     body = table(api, 3)
     family = family_for("satanic-panic")
     stored = family.load(Sandbox.objects.get(pk=body["id"]).state)
+    stored.devil_face_up = True  # past the first Legendary Devil's flip at this turn's end
     stored.line_up.pop()
     stored.main_deck[:2] = ["Test Mayhem", "Glyph"]
     Sandbox.objects.filter(pk=body["id"]).update(state=family.dump(stored))

@@ -54,6 +54,7 @@ def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client)
     sandbox = new_table(client)
 
     def mayhem_next(st):
+        st.devil_face_up = True  # past the first Legendary Devil's flip at this turn's end
         st.line_up.pop()
         st.main_deck[:2] = ["Mayhem", "Glyph"]
     rig(sandbox, mayhem_next)

@@ -23,6 +23,7 @@ from engine.deckbuilder.cards import (
 from engine.deckbuilder.catalog import dealt
 from engine.deckbuilder.setup import ADDITIONAL_DEVILS_BY_PLAYERS
 from engine.families import family_for
+from tests.engine.deckbuilder import first_devil_up
 from tests.engine.test_playouts import _probe
 
 DRAW_TWO = BUILTIN["Little Pot o' Gold"].abilities
@@ -220,7 +221,7 @@ def test_a_catalog_mayhem_in_the_opening_line_up_is_destroyed_unresolved():
 
 def _revealing(card: str, catalog=MAYHEMS) -> TurnState:
     """A table where ``card`` enters the Line-Up at the start of the next turn."""
-    state = TurnState.new_game(3, seed=1, catalog=catalog)
+    state = first_devil_up(TurnState.new_game(3, seed=1, catalog=catalog))
     for p in state.players:
         p.hand = []
     state.line_up.pop()

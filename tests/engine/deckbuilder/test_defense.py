@@ -13,6 +13,7 @@ import pytest
 from engine.deckbuilder import TurnState
 from engine.deckbuilder.cards import BUILTIN
 from engine.deckbuilder.catalog import dealt
+from tests.engine.deckbuilder import first_devil_up
 
 LUCKY = "Lucky's Lucky Wand"  # +1 Power; ATTACK: 5 damage to target player
 
@@ -41,8 +42,8 @@ SHIELDS = ["Test Keyword Shield", "Test Combo", "Test Text Shield", "Test Drawin
 
 
 def game(players=3, seed=2):
-    st = TurnState.new_game(players, False, seed=seed, catalog=CATALOG,
-                            ability_tiles=["lucky-wand", "enslave-ball"][:players])
+    st = first_devil_up(TurnState.new_game(players, False, seed=seed, catalog=CATALOG,
+                                           ability_tiles=["lucky-wand", "enslave-ball"][:players]))
     for p in st.players:
         p.hand = []
     return st

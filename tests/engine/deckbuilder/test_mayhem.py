@@ -2,12 +2,13 @@
 states runs; the texts it does not print are applied by hand (apply actions)."""
 from engine.deckbuilder import TurnState, buy_check
 from engine.deckbuilder.setup import LINE_UP_SIZE
+from tests.engine.deckbuilder import first_devil_up
 
 FAMILIAR = "Adam"
 
 
 def game(players=3, satan=False, seed=1):
-    st = TurnState.new_game(players, satan, seed=seed)
+    st = first_devil_up(TurnState.new_game(players, satan, seed=seed))
     for p in st.players:
         p.hand = []
     return st
@@ -120,6 +121,29 @@ def test_a_legendary_devils_group_attack_resolves_from_the_next_player():
     assert w1.hp == 19
     st.apply({"type": "resolved", "player": w2.name})
     assert st.table_event is None and st.current is w2 and st.turn == 2
+
+
+def test_the_first_legendary_devil_is_flipped_at_the_end_of_the_first_turn():
+    """Setup never turns the stack's top face up, so Hell's Pulsating Asshole cannot be
+    defeated on the first turn and its GROUP ATTACK resolves at End of Turn 6 of that
+    turn (our ruling first-legendary-devil-reveal, 3.3.2 / 4.4.6 / 6.3.4)."""
+    st = TurnState.new_game(3, False, seed=1)
+    w1, w2, _ = st.players
+    devil = st.legendary_devils[0]
+    assert devil == "Hell's Pulsating Asshole" and not st.devil_face_up
+    st.power = 20
+    refused = buy_check(st, w1.name, {"source": "legendary-devil"})
+    assert not refused["legal"] and refused["problems"][0]["rule"] == "satanic-panic 6.3.2"
+    assert not any(a.get("source") == "legendary-devil" for a in st.legal_actions())
+    st.apply({"type": "end-turn"})
+    assert st.table_event["kind"] == "group-attack" and st.table_event["card"] == devil
+    assert st.devil_face_up and st.legendary_devils[0] == devil and st.actor() == w2.name
+    for player in st.players:
+        player.hand = []  # nobody holds a DEFENSE: the attack hits all, resolved by hand
+    st.apply({"type": "resolved", "player": w2.name})
+    assert st.current is w2 and st.table_event is None
+    st.power = 20
+    assert buy_check(st, w2.name, {"source": "legendary-devil"})["legal"]
 
 
 def test_group_attack_defense_order_starts_with_the_next_player():

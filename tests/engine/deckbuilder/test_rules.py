@@ -7,14 +7,14 @@ from engine.core import EngineError
 from engine.deckbuilder import TurnState, buy_check, gain_beelze_butthole, heal, max_hp
 from engine.deckbuilder.cards import STANDEE
 from engine.deckbuilder.health import hp_after_death, pay_hp_problem
+from tests.engine.deckbuilder import first_devil_up
 
 HIVE = "The Hive"
 
 
 def game(players=3, satan=False, seed=1, **kw):
-    st = TurnState.new_game(players, satan, seed=seed, card_defs={HIVE: {"cost": 4, "kind": "main"}},
-                            **kw)
-    return st
+    return first_devil_up(TurnState.new_game(
+        players, satan, seed=seed, card_defs={HIVE: {"cost": 4, "kind": "main"}}, **kw))
 
 
 def play(st, card, **extra):

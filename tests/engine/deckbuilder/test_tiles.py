@@ -1,9 +1,10 @@
 """The Wizard Ability Tiles in play (Ability Tile Cards 6.21, Tile Clarifications 7.11)."""
 from engine.deckbuilder import TurnState, buy_check
+from tests.engine.deckbuilder import first_devil_up
 
 
 def game(tiles, players=2, seed=5):
-    return TurnState.new_game(players, False, seed=seed, ability_tiles=tiles)
+    return first_devil_up(TurnState.new_game(players, False, seed=seed, ability_tiles=tiles))
 
 
 def test_the_dead_wizard_tokens_tile_gains_2_at_the_first_turn_and_destroys_2_at_the_end():
