@@ -78,12 +78,9 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
         problem = pay_hp_problem(me.hp, BURNING_LIMP_WAND_HP, keep_one=True)
         if problem:
             return [problem]
-    if effect == "satanic-shuffle":
-        choice = action.get("choice", 0)
-        if not isinstance(choice, int) or not 0 <= choice < max(
-                1, min(SATANIC_SHUFFLE_LOOK, len(state.satan_stack))):
-            return _problem("bad-choice", "Choose one of the top 3 Satan stack cards (0-2).",
-                            "satanic-panic.satanic-shuffle")
+    if effect == "satanic-shuffle" and not _shuffle_choice(state, action):
+        return _problem("bad-choice", "Choose one of the top 3 Satan stack cards (0-2).",
+                        "satanic-panic.satanic-shuffle")
     if effect == "terrible-temptation" and action.get("deal"):
         return _deal_problems(state, action["deal"])
     return []
@@ -216,6 +213,17 @@ def _burning_limp_wand(state, me, card, action) -> bool:
     return True
 
 
+def shuffle_choices(state: TableState) -> list[int]:
+    """Which of the Satan stack's top cards may be gained: one of the top 3 (0-2), of as
+    many as there are (the first when none is left: nothing is gained)."""
+    return list(range(min(SATANIC_SHUFFLE_LOOK, max(1, len(state.satan_stack)))))
+
+
+def _shuffle_choice(state: TableState, action: dict) -> bool:
+    choice = action.get("choice", 0)
+    return type(choice) is int and choice in shuffle_choices(state)
+
+
 def satanic_shuffle(state: TableState, satan: PanicPlayer, choice: int, key: str) -> None:
     look = state.satan_stack[:SATANIC_SHUFFLE_LOOK]
     del state.satan_stack[:SATANIC_SHUFFLE_LOOK]
@@ -273,9 +281,8 @@ def activate_problems(state: TableState, action: dict) -> list[Problem]:
     if state.standee_used:
         return _problem("once-per-turn", f"{STANDEE} was already used this turn.", key)
     if me.satan:
-        choice = action.get("choice", 0)
-        ok = isinstance(choice, int) and 0 <= choice < SATANIC_SHUFFLE_LOOK
-        return [] if ok else _problem("bad-choice", "Choose one of the top 3 (0-2).", key)
+        return [] if _shuffle_choice(state, action) else _problem(
+            "bad-choice", "Choose one of the top 3 Satan stack cards (0-2).", key)
     zone = action.get("zone")
     if zone not in ("hand", "discard") or action.get("target") not in getattr(me, zone or "hand"):
         return _problem("bad-target", "Choose a card in your hand or discard pile to destroy.",

@@ -51,6 +51,7 @@ from .play import (
     play_card,
     play_problems,
     resolve_defense,
+    shuffle_choices,
 )
 from .scoring import satanic_panic_score
 from .setup import OPENING_HAND, plan_setup
@@ -368,7 +369,7 @@ class TurnState(TableState):
         if effect == "burning-limp-wand":
             return [{**base, "pay_hp": False}, {**base, "pay_hp": True}]
         if effect == "satanic-shuffle":
-            return [{**base, "choice": i} for i in range(min(3, max(1, len(self.satan_stack))))]
+            return [{**base, "choice": i} for i in shuffle_choices(self)]
         if effect == "terrible-temptation":
             return [base] + [{**base, "deal": {"player": p.name, "card": c, "demons": n}}
                              for p in self.players if not p.satan
@@ -389,8 +390,8 @@ class TurnState(TableState):
         if self.standee != me.name or self.standee_used:
             return cards
         base = {"type": "activate", "player": me.name, "card": STANDEE}
-        if me.satan:
-            return [*cards, {**base, "choice": 0}]
+        if me.satan:  # look at the top 3 Satan stack cards, gain 1 of them
+            return cards + [{**base, "choice": i} for i in shuffle_choices(self)]
         return cards + [{**base, "zone": zone, "target": c}
                         for zone in ("hand", "discard") for c in sorted(set(getattr(me, zone)))]
 
@@ -449,6 +450,15 @@ class TurnState(TableState):
             self.event("satanic-panic.tile-dead-wizard-tokens",
                        f"{me.name}'s first turn: the Ability Tile gains 2 Dead Wizard Tokens from "
                        f"those left out of the stack ({', '.join(gained) or 'none left'}).")
+            for token in gained:  # gained as on a death: one without ONGOING acts now (6.15.4)
+                self._token_effect(me, token)
+        # ONGOING cards give their abilities turn after turn (6.6.4): an Activate one may be
+        # used once in each of its controller's turns, as the Standee's is.
+        for card in me.ongoing:
+            if any(a["trigger"] == "activate" for a in self.card(card).abilities):
+                self.activations.append({"player": me.name, "card": card})
+                self.event("satanic-panic.activate", f"{card} (ONGOING, in play): its Activate "
+                           f"ability may be used once this turn.", card=card)
         self.event("satanic-panic.turn-sequence", f"Turn {self.turn}: {self.current.name}'s "
                    "start of turn (no start-of-turn effects known to the engine).")
         if self.options.get("end_timing") == "immediate" and self.end_conditions():
@@ -467,8 +477,9 @@ class TurnState(TableState):
         me.discard.extend(me.hand)
         me.hand, me.used_as_defense = [], []
         self.event(key, "2. Cards left in hand go to the discard pile.")
+        # the cards played this turn and the ONGOING ones in play, whose abilities last
         at_end = [(c, [a for a in self.card(c).abilities if a["trigger"] == "end-of-turn"])
-                  for c in me.played]
+                  for c in me.played + me.ongoing]
         at_end = [(c, a) for c, a in at_end if a]
         self.event(key, "3. 'At the end of your turn' effects: "
                    + (", ".join(c for c, _ in at_end) or "none") + "; unused Activate "

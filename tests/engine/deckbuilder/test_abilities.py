@@ -13,6 +13,7 @@ from engine.deckbuilder import TurnState
 from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.cards import BUILTIN, TOKEN_ABILITIES
 from engine.deckbuilder.setup import TILE_ABILITIES, TILE_SLUGS, TILE_TEXTS
+from tests.engine.deckbuilder import first_devil_up
 
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "satanic-panic.json"
 ENTRIES = {e["slug"]: e for e in json.loads(FIXTURE.read_text())["games"][0]["entries"]}
@@ -245,3 +246,28 @@ def test_what_the_language_cannot_say_is_flagged_and_can_be_applied_by_hand():
     assert foe.hp == 19
     bad = {**apply, "effect": {"do": "damage", "amount": 1, "target": "each-foe"}}
     assert st.check(bad)[0].code == "bad-effect"
+
+
+def test_an_ongoing_cards_abilities_last_turn_after_turn():
+    """6.6.4: ONGOING cards give their abilities turn after turn while in play. Its "at the
+    end of your turn" runs at each of its controller's ends of turn (End of Turn 3), from
+    the turn it is played; its Activate may be used once in each of their turns."""
+    abilities = [{"trigger": "end-of-turn", "effects": [{"do": "heal", "amount": 1}]},
+                 {"trigger": "activate", "effects": [{"do": "gain-power", "amount": 2}]}]
+    st = first_devil_up(TurnState.new_game(2, False, seed=4, card_defs={
+        "Test Location": {"kind": "main", "ongoing": True, "abilities": abilities}}))
+    me = st.players[0]
+    me.hand, me.hp = ["Test Location"], 10
+    st.apply({"type": "play", "card": "Test Location"})
+    assert me.ongoing == ["Test Location"]
+    activate = {"type": "activate", "player": me.name, "card": "Test Location"}
+    st.apply(activate)
+    assert st.power == 2 and activate not in st.legal_actions()
+    st.apply({"type": "end-turn"})
+    assert me.hp == 11
+    st.apply({"type": "end-turn"})  # the other player's turn
+    assert st.current is me and activate in st.legal_actions()
+    st.apply(activate)
+    assert st.power == 2 and activate not in st.legal_actions()
+    st.apply({"type": "end-turn"})
+    assert me.hp == 12 and me.ongoing == ["Test Location"]

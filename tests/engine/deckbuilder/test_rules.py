@@ -334,6 +334,20 @@ def test_standee_destroys_a_card_once_per_turn():
     assert err.value.code == "once-per-turn"
 
 
+def test_satan_with_the_standee_gains_any_of_the_top_three():
+    """Satan guide, Satan's Salute Standee: Satan looks at the top 3 Satan stack cards and
+    gains 1 of them, any of the 3 (as The Satanic Shuffle offers); a fourth is refused."""
+    st = game(players=3, satan=True)
+    satan = st.current
+    st.standee, st.satan_stack = satan.name, ["a", "b", "c", "d"]
+    offered = [a for a in st.legal_actions() if a.get("card") == STANDEE]
+    assert [a["choice"] for a in offered] == [0, 1, 2]
+    for bad in (3, 1.0, True, "1"):
+        assert st.check({**offered[0], "choice": bad})[0].code == "bad-choice"
+    st.apply(offered[2])
+    assert "c" in satan.discard and st.satan_stack == ["d", "a", "b"]
+
+
 def test_satanic_shuffle_and_terrible_temptation():
     """Satan guide: The Satanic Shuffle (gain 1 of the top 3, 2 to the bottom) and
     Terrible Temptation (a deal: a Line-Up card on top of a deck for 1 or 2 Demons)."""

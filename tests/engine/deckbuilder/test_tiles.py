@@ -16,6 +16,11 @@ def test_the_dead_wizard_tokens_tile_gains_2_at_the_first_turn_and_destroys_2_at
     assert st.dead_wizard_token_stack == stack  # the stack is untouched
     assert not set(me.dead_wizard_tokens) & set(stack)
     assert any(e["rule"] == "satanic-panic 7.11.1" for e in st.log)
+    # Gained as on a death: a token's face-up effect acts now (6.15.4), by hand where the
+    # rulebook does not give its text.
+    for token in me.dead_wizard_tokens:
+        assert any(f["card"] == token for f in st.flags) or any(
+            e["text"] == f"{me.name} gains {token}." for e in st.log), token
     # Only once: the next turns gain nothing more.
     for _ in range(4):
         st.apply({"type": "end-turn"})
