@@ -25,6 +25,7 @@ from .. import abilities as language
 from ..core import roll_die
 from .by_hand import foes_of, open_text
 from .health import heal
+from .setup import LIL_BUDDIES
 
 PLAYED_TRIGGERS = ("resolved", "attack", "activate", "end-of-turn", "end-of-game", "defense")
 PLAYED_EFFECTS = ("gain-power", "draw", "heal", "damage", "gain-card", "discard", "destroy",
@@ -34,6 +35,9 @@ PLAYED_CONDITIONS = ("defeated-this-way", "owns-another")
 CHOSEN_TARGETS = ("target-player", "foe")  # the play action's "target" names them
 ON_PLAY = ("resolved", "attack", "activate", "ongoing")
 MAIN_DECK_TOP = "the top card of the main deck"
+# The Lil' Buddies tile: "Once per turn, ATTACK: Another player gains 1 of your Lil' Buddies."
+LIL_BUDDIES_ATTACK = [{"trigger": "attack", "effects": [
+    {"do": "gain-card", "card": LIL_BUDDIES, "target": "target-player"}]}]
 
 
 def plays(abilities) -> bool:
@@ -311,6 +315,16 @@ def _gain_card(state, run, player, amount, effect) -> None:
         return
     if name == MAIN_DECK_TOP:
         state.gain_from_main_deck(player)
+        return
+    if name == LIL_BUDDIES:  # one of the ATTACKER's set aside (their tile), not a stack
+        owner = state.player(run["player"])
+        if LIL_BUDDIES in owner.set_aside:
+            owner.set_aside.remove(LIL_BUDDIES)
+            player.discard.append(LIL_BUDDIES)
+        state.event("satanic-panic.ability-tile-set-aside", f"{player.name} gains 1 of "
+                    f"{owner.name}'s Lil' Buddies, into their discard pile ({len(owner.set_aside)} "
+                    "left set aside)." if player.discard[-1:] == [LIL_BUDDIES] else
+                    f"{owner.name} has no Lil' Buddies left set aside.", card=name)
         return
     if state.card(name).kind == "mayhem":
         state.event("satanic-panic.mayhem-never-gained", f"{name} can never be gained.")

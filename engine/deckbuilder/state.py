@@ -81,6 +81,7 @@ class TableState:
     power: int = 0
     devil_face_up: bool = True
     standee_used: bool = False
+    tile_used: bool = False  # the Lil' Buddies tile's once-per-turn ATTACK
     standee: str | None = None
     destroyed: list[str] = field(default_factory=list)
     unused_dead_wizard_tokens: list[str] = field(default_factory=list)

@@ -8,6 +8,7 @@ Actions (plain dicts, so the browser, a test or a random player can send them):
 - ``{"type": "buy", "source": ..., "card"?: name}`` (see buying);
 - ``{"type": "activate", "card": "Satan's Salute Standee", "zone", "target"}``, or
   ``{"type": "activate", "card"}`` for a played card's Activate ability (once);
+- ``{"type": "tile", "target"}``: the Lil' Buddies tile's once-per-turn ATTACK;
 - ``{"type": "end-turn"}``;
 - ``{"type": "defend", "player", "card"}`` / ``{"type": "no-defense", "player"}``
   while an ATTACK waits for its target's DEFENSE decision;
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 from ..core import EngineError, Problem, make_rng
 from ..rule_refs import rule
-from .abilities import new_run, start, target_options
+from .abilities import LIL_BUDDIES_ATTACK, new_run, start, target_options
 from .buying import SOURCES, WILD_MAGIC_COST, BuyTarget, buy_problems, familiar_cost
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
 from .catalog import dealt
@@ -54,7 +55,7 @@ from .play import (
     shuffle_choices,
 )
 from .scoring import satanic_panic_score
-from .setup import OPENING_HAND, plan_setup
+from .setup import LIL_BUDDIES, OPENING_HAND, plan_setup
 from .state import PanicPlayer, TableState
 
 END_TIMINGS = ("end-of-turn", "immediate")
@@ -217,6 +218,8 @@ class TurnState(TableState):
         candidates = [a for card in sorted(set(me.hand)) for a in self._play_variants(card)]
         candidates += self._buy_variants()
         candidates += self._activate_variants()
+        candidates += [{"type": "tile", "player": me.name, "target": p.name}
+                       for p in self.players if p is not me]
         # Text flagged this turn, applied by hand by the player whose card it is.
         candidates += apply_actions(self, me.name)
         return candidates + [{"type": "end-turn", "player": me.name}]
@@ -304,6 +307,8 @@ class TurnState(TableState):
             if action.get("card") != STANDEE:
                 return self._activation_problems(action)
             return activate_problems(self, action)
+        if kind == "tile":
+            return self._tile_problems(action)
         if kind == "end-turn":
             return []
         return [Problem("bad-action", f"Unknown action type {kind!r}.",
@@ -338,6 +343,8 @@ class TurnState(TableState):
             self._activate(action)
         elif kind == "activate":
             activate_standee(self, action)
+        elif kind == "tile":
+            self._tile_attack(action)
         else:
             self._end_turn()
         if self.table_event and not self.game_over:
@@ -394,6 +401,40 @@ class TurnState(TableState):
             return cards + [{**base, "choice": i} for i in shuffle_choices(self)]
         return cards + [{**base, "zone": zone, "target": c}
                         for zone in ("hand", "discard") for c in sorted(set(getattr(me, zone)))]
+
+    # --- the Lil' Buddies tile (6.21.3) ------------------------------------------
+    def _tile_problems(self, action: dict) -> list[Problem]:
+        me, key = self.current, rule("satanic-panic.ability-tile-set-aside")
+        if me.ability_tile != "lil-buddies":
+            return [Problem("no-tile-attack", f"{me.name}'s Ability Tile has no ATTACK: only "
+                            "the Lil' Buddies tile's owner makes one.", key)]
+        if self.tile_used:
+            return [Problem("once-per-turn", "The Lil' Buddies tile ATTACKS once per turn.", key)]
+        if not me.set_aside:
+            return [Problem("none-set-aside", f"{me.name} has no Lil' Buddies set aside.", key)]
+        if action.get("target") not in [p.name for p in self.players if p is not me]:
+            return [Problem("bad-target", "Another player gains the Lil' Buddies: name one "
+                            "as target.", key)]
+        return []
+
+    def _tile_attack(self, action: dict) -> None:
+        me, foe = self.current, action["target"]
+        self.tile_used = True
+        self.event("satanic-panic.ability-tile-set-aside", f"{me.name}'s Lil' Buddies tile "
+                   f"ATTACKS {foe}: they gain 1 of {me.name}'s Lil' Buddies.")
+        start(self, new_run(me.name, "Lil' Buddies tile", LIL_BUDDIES_ATTACK, target=foe))
+
+    def _return_lil_buddies(self, me: PanicPlayer) -> None:
+        """Lil' Buddies, played: "At the end of your turn, return this to the player with
+        the corresponding Ability Tile and they draw a card." (6.21.4)"""
+        owner = next((p for p in self.players if p.ability_tile == "lil-buddies"), None)
+        if owner is None:  # only that tile deals them; a hand-made state may not
+            return
+        me.played.remove(LIL_BUDDIES)
+        owner.set_aside.append(LIL_BUDDIES)
+        drawn = self.draw(owner, 1)
+        self.event("satanic-panic.ability-tile-set-aside", f"Lil' Buddies returns to "
+                   f"{owner.name}, who sets it aside and draws {drawn} card(s).")
 
     # --- Activate abilities (7.3) ----------------------------------------------
     def _activation_problems(self, action: dict) -> list[Problem]:
@@ -478,17 +519,23 @@ class TurnState(TableState):
         me.hand, me.used_as_defense = [], []
         self.event(key, "2. Cards left in hand go to the discard pile.")
         # the cards played this turn and the ONGOING ones in play, whose abilities last
+        # (Lil' Buddies' return is the engine's rule, below: its text is flagged by hand in
+        # the catalog, as the Standee's is)
         at_end = [(c, [a for a in self.card(c).abilities if a["trigger"] == "end-of-turn"])
-                  for c in me.played + me.ongoing]
+                  for c in me.played + me.ongoing if c != LIL_BUDDIES]
         at_end = [(c, a) for c, a in at_end if a]
+        returning = me.played.count(LIL_BUDDIES)
         self.event(key, "3. 'At the end of your turn' effects: "
-                   + (", ".join(c for c, _ in at_end) or "none") + "; unused Activate "
+                   + (", ".join([c for c, _ in at_end] + [LIL_BUDDIES] * returning) or "none")
+                   + "; unused Activate "
                    "abilities are wasted"
                    + (f" ({', '.join(a['card'] for a in self.activations)})"
                       if self.activations else "") + ".")
         self.activations = []
         for card, end_abilities in at_end:
             start(self, new_run(me.name, card, end_abilities))
+        for _ in range(returning):
+            self._return_lil_buddies(me)
         me.discard.extend(me.played)
         me.played = []
         self.power = 0
@@ -520,7 +567,7 @@ class TurnState(TableState):
         self.active = (self.active + 1) % len(self.players)
         self.turn += 1
         self.power = 0
-        self.standee_used = False
+        self.standee_used = self.tile_used = False
         self.event(key, f"7. {self.current.name} starts their turn.")
         self._start_turn()
 

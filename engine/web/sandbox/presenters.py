@@ -13,6 +13,7 @@ from engine.core import EngineError
 from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.by_hand import waiting
+from engine.deckbuilder.cards import STANDEE
 from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, printed_attack
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
@@ -205,8 +206,13 @@ def _sp_label(state, action: dict) -> str:
         target = BuyTarget(action["source"], action.get("card"), action.get("player"))
         name, cost, _ = buy_problems(state, action["player"], target)
         return f"Buy {name} ({cost})"
+    if kind == "activate" and action["card"] != STANDEE:
+        return f"Use {action['card']}'s Activate ability"
     if kind == "activate":
-        return f"Activate the Standee on {action.get('target') or 'the Satan stack'}"
+        return (f"Activate the Standee on {action['target']}" if "target" in action else
+                f"Activate the Standee: take Satan stack card {action.get('choice', 0) + 1}")
+    if kind == "tile":
+        return f"Lil' Buddies tile: ATTACK {action['target']} (they gain 1 Lil' Buddies)"
     if kind == "defend":
         return f"{action['player']}: DEFEND with {action['card']}"
     if kind == "no-defense":

@@ -145,15 +145,37 @@ def test_an_unused_activate_is_wasted_at_the_end_of_the_turn():
     assert st.activations == []
 
 
-def test_lil_buddies_heal_and_their_end_of_turn_is_flagged_by_hand():
-    st = game(tiles=("lil-buddies",))
-    me = st.players[0]
-    me.hand, me.hp = [BUDDIES], 10
+def test_lil_buddies_pass_by_the_tiles_attack_heal_and_return_at_the_end_of_the_turn():
+    """6.21.3: once per turn, ATTACK: another player gains 1 of your Lil' Buddies (they may
+    avoid it with a DEFENSE, 6.2.2). Played: +1 Power, heal 1; at the end of that turn it
+    returns to the tile's owner, who sets it aside and draws a card (6.21.4)."""
+    st = first_devil_up(game(tiles=("lil-buddies",), players=2))
+    owner, foe = st.players
+    assert len(owner.set_aside) == 7
+    attack = {"type": "tile", "player": owner.name, "target": foe.name}
+    assert attack in st.legal_actions()
+    foe.hand = []
+    st.apply(attack)
+    assert foe.discard[-1] == BUDDIES and len(owner.set_aside) == 6
+    refused = st.check(attack)[0]
+    assert (refused.code, refused.rule) == ("once-per-turn", "satanic-panic 6.21.3")
+    assert not any(a["type"] == "tile" for a in st.legal_actions())
+    st.apply({"type": "end-turn"})
+    assert st.current is foe and not any(a["type"] == "tile" for a in st.legal_actions())
+    foe.hand, foe.hp = [BUDDIES], 10
+    foe.discard.remove(BUDDIES)
     st.apply({"type": "play", "card": BUDDIES})
-    assert st.power == 1 and me.hp == 11
+    assert st.power == 1 and foe.hp == 11
+    hand, owner.deck = len(owner.hand), ["Glyph"]
     events = st.apply({"type": "end-turn"})
-    flagged = [e for e in events if e.get("flag") and e["card"] == BUDDIES]
-    assert flagged and "return this" in flagged[0]["text"].lower()
+    assert len(owner.set_aside) == 7 and len(owner.hand) == hand + 1
+    assert BUDDIES not in foe.discard + foe.hand + foe.deck
+    assert not any(e.get("flag") and e["card"] == BUDDIES for e in events)
+    # The owner's turn again: the tile may ATTACK once more; a DEFENSE avoids it.
+    foe.hand = ["Adam"]
+    st.apply(attack)
+    st.apply({"type": "defend", "player": foe.name, "card": "Adam"})
+    assert len(owner.set_aside) == 7
 
 
 # --- PRIDE and the Dead Wizard Tokens tile ------------------------------------------
