@@ -385,10 +385,18 @@ class TurnState(TableState):
 
     def _buy_variants(self) -> list[dict]:
         me = self.current.name
-        return ([{"type": "buy", "player": me, "source": "line-up", "card": c}
+        buys = ([{"type": "buy", "player": me, "source": "line-up", "card": c}
                  for c in sorted(set(self.line_up))]
                 + [{"type": "buy", "player": me, "source": s}
                    for s in ("wild-magic", "legendary-devil", "familiar", "spellbook")])
+        if self.current.ability_tile != "familiar-discount":
+            return buys
+        # The tile: "When you gain a Familiar, you may put it on top of your deck."
+        return buys + [{**b, "top": True} for b in buys if self._buys_familiar(b)]
+
+    def _buys_familiar(self, buy: dict) -> bool:
+        return buy["source"] == "familiar" or (
+            buy["source"] == "line-up" and self.card(buy["card"]).kind == "familiar")
 
     def _activate_variants(self) -> list[dict]:
         me = self.current
@@ -469,6 +477,12 @@ class TurnState(TableState):
             me.familiar = None
         else:
             me.spellbook = None
+        if action.get("top"):
+            me.deck.insert(0, name)
+            self.event("satanic-panic.tile-familiar-discount", f"{me.name} buys {name} for "
+                       f"{cost} Power ({self.power} left) and, by their Ability Tile, puts it on "
+                       "top of their deck.", card=name)
+            return
         me.discard.append(name)
         key = ("satanic-panic.legendary-devils" if target.source == "legendary-devil"
                else "satanic-panic.buying")

@@ -205,7 +205,7 @@ def _sp_label(state, action: dict) -> str:
     if kind == "buy":
         target = BuyTarget(action["source"], action.get("card"), action.get("player"))
         name, cost, _ = buy_problems(state, action["player"], target)
-        return f"Buy {name} ({cost})"
+        return f"Buy {name} ({cost})" + (", on top of your deck" if action.get("top") else "")
     if kind == "activate" and action["card"] != STANDEE:
         return f"Use {action['card']}'s Activate ability"
     if kind == "activate":

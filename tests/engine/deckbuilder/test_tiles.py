@@ -50,6 +50,29 @@ def test_the_familiar_discount_tile_makes_familiars_cost_4():
     assert buy_check(st, other.name, "Adam")["cost"] == 5
 
 
+def test_the_familiar_discount_tile_may_put_a_bought_familiar_on_top_of_the_deck():
+    """7.11.2: "When you gain a Familiar, you may put it on top of your deck", the
+    Wizard's own and Adam or Steve from the Line-Up; only the tile's owner is offered it."""
+    st = game(["familiar-discount"])
+    me, other = st.players
+    st.power, st.line_up[0] = 20, "Adam"
+    own, adam = me.familiar, {"type": "buy", "player": me.name, "source": "line-up",
+                              "card": "Adam", "top": True}
+    offered = [a for a in st.legal_actions() if a.get("top")]
+    assert offered == [adam, {"type": "buy", "player": me.name, "source": "familiar",
+                              "top": True}]
+    events = st.apply(offered[1])
+    assert me.deck[0] == own and own not in me.discard
+    assert any(e["rule"] == "satanic-panic 7.11.2" for e in events)
+    st.apply(adam)
+    assert me.deck[:2] == ["Adam", own]
+    st.apply({"type": "end-turn"})
+    st.power, st.line_up[0] = 20, "Steve"
+    assert not any(a.get("top") for a in st.legal_actions())
+    assert st.check({"type": "buy", "source": "line-up", "card": "Steve", "top": True})[0].code \
+        == "not-a-move"
+
+
 # --- PRIDE (Dead Wizard Tokens 6.15.6) ------------------------------------------
 
 def pride_kill(owned=()):
