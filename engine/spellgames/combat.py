@@ -136,8 +136,8 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
         if not state.over:
             problems.append(Problem("game-not-over", "the current game is still going",
                                     cite(game, "end-of-game")))
-        if match_winner(state):
-            problems.append(Problem("match-over", "the match has been won",
+        if match_over(state):
+            problems.append(Problem("match-over", "the match is over",
                                     cite(game, "match.winner")))
     targets = [action["target"]] if kind in ("damage", "heal") else (
         _targets(action) if kind == "damage_each" else [])
@@ -408,10 +408,14 @@ def _finish_rumble_game(state: SpellGame, last: str, events: list) -> None:
     if winner:
         _event(events, cite("rumble", "match.winner"), "match-over", f"{winner} wins the match",
                wizard=winner)
+    elif match_over(state):
+        _event(events, cite("rumble", "match.winner"), "match-over", "The three games are "
+               "played and the top score is tied: the tied wizards share the win")
 
 
 def match_winner(state: SpellGame) -> str | None:
-    """Rumble: the first to two LWS tokens; quick match: best score after three games."""
+    """Rumble: the first to two LWS tokens; quick match: best score after three games
+    (None for a tie the rulebook breaks no further: see match_over)."""
     if state.game != "rumble":
         return None
     if state.variant == "match":
@@ -422,6 +426,14 @@ def match_winner(state: SpellGame) -> str | None:
     from .scoring import quick_match_score  # scoring imports nothing from here
 
     return quick_match_score([w.name for w in state.wizards], state.results)["winner"]
+
+
+def match_over(state: SpellGame) -> bool:
+    """Rumble's match is over: won, or a quick match's three games played, even when its
+    score is a shared tie (quick-match-tie-without-lws)."""
+    if state.variant == "quick":
+        return len(state.results) >= QUICK_MATCH_GAMES
+    return match_winner(state) is not None
 
 
 def _anarchy_death(state: SpellGame, victim: Wizard, killer: str | None, action: dict,

@@ -35,7 +35,7 @@ from .abilities import resolve_ability
 from .cards import CARD_KEYS, band_label, parse_card, stand_in_card
 from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
-from .combat import match_winner, note_acted
+from .combat import match_over, note_acted
 from .combat import preflight as combat_preflight
 from .games import GLYPHS, MAX_BLOOD, MAX_HP, SLOTS, cite, require_glyph
 from .legality import (
@@ -168,7 +168,7 @@ def current_card(state: dict) -> dict | None:
 def is_terminal(state: dict) -> bool:
     core = _core(state)
     if core.game == "rumble":
-        return match_winner(core) is not None
+        return match_over(core)
     return core.over
 
 
@@ -297,7 +297,7 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
         if len(spell) >= MAX_PLACED_CARDS:
             return _p("too-many-cards", "no more cards fit on the table",
                       cite(game, "spell.max-components"))
-        return _add_problems(game, spell, new)
+        return _add_problems(game, spell, new) or _rally_alone(state, wizard, new)
     if kind == "remove_card":
         index = action.get("index")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(spell):
@@ -307,8 +307,23 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
     placed, _ = place_wild_magic(parse_components([component_of(c) for c in spell]))
     problems = legality_problems(game, placed)
     if [p.code for p in problems] == ["empty-spell"] and not _can_build(state, wizard):
+        if spell:  # Rally cards alone: they are played only with a Spell (empty-spell)
+            return _p("rally-without-spell", "Rally cards are played only with a Spell: with "
+                      "no Component to cast, take them back and cast nothing",
+                      cite(game, "spell.legal-spells"))
         return []  # nothing in hand can be a component: the wizard casts nothing
     return problems
+
+
+def _rally_alone(state: dict, wizard: str, new: dict) -> list[Problem]:
+    """A Rally card is played only with a Spell (empty-spell): not by a wizard who has no
+    Component placed or in hand."""
+    if new["type"] != "rally" or _can_build(state, wizard) or any(
+            c["type"] != "rally" for c in state["spells"][wizard]):
+        return []
+    game = state["game"]["game"]
+    return _p("rally-without-spell", "Rally cards are played only with a Spell, and "
+              f"{wizard}'s hand has no Component to cast", cite(game, "spell.legal-spells"))
 
 
 def _add_problems(game: str, spell: list[dict], new: dict) -> list[Problem]:
@@ -732,8 +747,13 @@ def _unready(state, action, events):
 
 def _reveal(state, action, events):
     game = state["game"]["game"]
+    casting = [w for w in building(state) if state["spells"][w]]
+    for wizard in building(state):
+        if wizard not in casting:  # a hand without a Component (empty-spell)
+            _event(events, cite(game, "spell.legal-spells"), "order",
+                   f"{wizard} has no Component to cast and casts nothing this round")
     spells = [{"wizard": w, "components": [component_of(c) for c in state["spells"][w]]}
-              for w in building(state)]
+              for w in casting]
     state["chance"] += 1
     order = spell_order(game, spells, rolls=_roll_off_rolls(state, action),
                         seed=f"{state['seed']}:{state['chance']}")
@@ -986,6 +1006,9 @@ def _reaction_problems(state: dict, action: dict) -> list[Problem]:
     pending = (state.get("reactions") or [None])[0]
     if pending is None:
         return _p("no-reaction", "no Reaction is waiting", cite("rumble", "reactions"))
+    if state["phase"] == "game-over":  # the last foe fell: nothing is left to react to
+        return _p("game-over", "the game is over: a Reaction left waiting does not resolve",
+                  cite("rumble", "end-of-game"))
     if action.get("wizard") != pending["wizard"]:
         return _p("not-your-reaction", f"{pending['wizard']}'s Reaction resolves first",
                   cite("rumble", "reactions"))
@@ -1107,7 +1130,8 @@ def _legal_build(state: dict, core: SpellGame) -> list[dict]:
         card = deck.card_read(state, action["card"])
         key = (wizard, card["type"], card.get("slot"))
         if key not in verdicts:
-            verdicts[key] = len(spell) < MAX_PLACED_CARDS and not _add_problems(game, spell, card)
+            verdicts[key] = len(spell) < MAX_PLACED_CARDS and not _add_problems(
+                game, spell, card) and not _rally_alone(state, wizard, card)
         if verdicts[key]:
             legal.append(action)
     return legal

@@ -270,6 +270,27 @@ def test_quick_match_state_tracks_kills_per_game():
     assert state.results == [{"last_standing": "B", "kills": {"B": 2}}]
 
 
+def test_a_quick_match_tied_after_three_games_is_over_and_shared():
+    """Quick Match Variant: after 3 games compare scores; a tie the rulebook breaks no
+    further is shared (quick-match-tie-without-lws): the match is over, no fourth game."""
+    from engine.spellgames import rounds
+
+    wizards = ["X", "B", "C", "D", "E", "F"]
+    state = rounds.new_state("rumble", wizards, 3, variant="quick")
+    core = rounds._core(state)
+    core.results = [{"last_standing": "D", "kills": {"B": 2, "C": 2}}] * 2
+    # the third game: B and C kill one each, the others fall by their own hand: B and C
+    # tie at 5, neither ever last standing (D is, on 3)
+    kills = [("E", "B"), ("F", "C"), ("X", "X"), ("B", "B"), ("C", "C")]
+    core, events = run(core, *({"type": "damage", "target": victim, "amount": 20,
+                                "source": killer} for victim, killer in kills))
+    state = {**state, "game": core.to_dict(), "phase": "game-over"}
+    assert rounds.is_terminal(state) and rounds.legal_actions(state) == []
+    assert rounds.result(state)["shared_by"] == ["B", "C"]
+    assert any(e["type"] == "match-over" and "share" in e["text"] for e in events)
+    assert codes(core, {"type": "new_game"}) == ["match-over"]
+
+
 def test_blood_payment_needs_enough_blood():
     """Blood: you cannot pay Blood you do not have."""
     state = new_spell_game("rumble", ["A", "B"])

@@ -275,3 +275,38 @@ def test_a_card_is_kept_as_a_creature_once():
     state, _ = sr.apply(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
     problems = sr.check(state, {"type": "keep_creature", "wizard": "Ann", "creature": creature})
     assert [p.code for p in problems] == ["no-keep"]
+
+
+def test_a_reaction_left_waiting_when_the_game_ends_is_refused_as_it_is_not_offered():
+    """The last foe falls while a Reaction waits: the game is over (rumble 22), nothing
+    is offered but a new game, and check refuses the Reaction as legal_actions leaves it."""
+    state = free_round({"Ann": [card("source", "Dark Source")],
+                        "Ben": [card("source", "Dark Source"), REVENGE]})
+    state, _ = sr.apply(state, {"type": "damage", "target": "Ben", "amount": 25,
+                                "source": "Ann"})
+    assert state["phase"] == "game-over" and state["reactions"]
+    assert sr.legal_actions(state) == [{"type": "new_game"}]
+    assert sr.check(state, {"type": "play_reaction", "wizard": "Ben"})[0].code == "game-over"
+
+
+def test_a_hand_without_a_component_casts_nothing_and_plays_no_rally():
+    """A Spell needs a Component and Rally cards are played only with one (anarchy's
+    empty-spell): a wizard holding only Rally cards readies with nothing placed, is not
+    offered a Rally, and casts nothing; the round goes on for the others."""
+    state = dealt("anarchy", names=("Ann", "Ben"))
+    rallies = [c for c in state["deck"]["main"] if deck.card_read(state, c)["type"] == "rally"]
+    ann = state["game"]["wizards"][0]
+    state["deck"]["main"] = [c for c in state["deck"]["main"] if c not in rallies[:2]] + ann["hand"]
+    ann["hand"] = rallies[:2]
+    assert [a for a in sr.legal_actions(state) if a.get("wizard") == "Ann"] == [
+        {"type": "ready", "wizard": "Ann"}]
+    refused = sr.check(state, {"type": "add_card", "wizard": "Ann", "card": rallies[0]})
+    assert refused[0].code == "rally-without-spell"
+    ben = next(c for c in state["game"]["wizards"][1]["hand"]
+               if deck.card_read(state, c)["type"] in ("source", "quality", "delivery"))
+    for action in ({"type": "add_card", "wizard": "Ben", "card": ben},
+                   {"type": "ready", "wizard": "Ben"}, {"type": "ready", "wizard": "Ann"}):
+        state, _ = sr.apply(state, action)
+    state, events = sr.apply(state, {"type": "reveal"})
+    assert state["order"] == ["Ben"] and state["phase"] == "resolve"
+    assert any("Ann has no Component to cast" in e["text"] for e in events)
