@@ -654,6 +654,12 @@ def apply(state: dict, action: dict, *, checked: bool = False) -> tuple[dict, li
             declared = dict(new.get("declared") or {})
             declared["keep" if kind == "keep_creature" else "effect"] = True
             new["declared"] = declared
+        card = current_card(new) if new["phase"] == "resolve" else None
+        if kind == "keep_creature" and card is not None and card.get("kept"):
+            card["stays"] = True  # already in play: kept again, not a second copy
+            _event(events, cite(new["game"]["game"], "creature.keep"), "creature",
+                   f"{card['name']} is kept again", wizard=action["wizard"])
+            return new, events
         _combat(new, _tied(new, action), events)
     else:
         HANDLERS[kind](new, action, events)
@@ -781,6 +787,7 @@ def _next_caster(state: dict, events: list) -> None:
     """Move on to the next spell whose wizard may cast it; end the spells when none is left."""
     game = state["game"]["game"]
     if 0 <= state["turn"] < len(state["order"]):
+        _discard_unkept(state, state["order"][state["turn"]], events)
         _discard_spell(state, state["order"][state["turn"]], events)
     state["roll"], state["random_foe"], state["step"] = None, None, 0
     state["ability"], state["declared"] = None, None
@@ -800,7 +807,12 @@ def _next_caster(state: dict, events: list) -> None:
             break
         _event(events, cite(game, "dead-wizard"), "skip",
                f"{wizard} is dead: the spell does not resolve", wizard=wizard)
-    state["queue"] = _resolution_queue(state["spells"][wizard])
+    kept = _kept_entries(state, wizard)
+    state["queue"] = _resolution_queue(state["spells"][wizard]) + kept
+    for entry in kept:
+        _event(events, cite(game, "creature.attacks-again"), "creature",
+               f"{wizard}'s kept Creature {entry['name']} attacks again after the spell: it "
+               "must make its Power Roll", wizard=wizard)
     _combat(state, {"type": "reveal_spell", "wizard": wizard}, events)
     # The core follows the casting component by component: Reactions and Blood costs.
     _combat(state, {"type": "place_spell", "wizard": wizard, "components": [
@@ -812,6 +824,43 @@ def _next_caster(state: dict, events: list) -> None:
         _event(events, cite(game, "rally.not-counted"), "flag",
                "each Rally card resolves the Champion's Rally effect before the spell "
                "(not run by the engine: apply it by hand)")
+
+
+def _kept_entries(state: dict, wizard: str) -> list[dict]:
+    """The wizard's kept Creatures, to resolve again after the spell's components: each must
+    attack again when its wizard's Initiative comes up (rumble 17.8 / anarchy 17.9), as a
+    Delivery of the spell (kept-creature-timing) that adds nothing to its size. A dealt table knows the card; a free table's Creature
+    has only its name and glyph, so its effect is declared by hand."""
+    entries = []
+    for creature in _core(state).wizard(wizard).creatures:
+        card = deck.card(state, creature.card) if creature.card else parse_card(
+            {"type": "delivery", "name": creature.name, "glyph": creature.glyph,
+             "creature": True})
+        entries.append({**card, "slot": "delivery", "kept": True})
+    return entries
+
+
+def _discard_unkept(state: dict, wizard: str, events: list) -> None:
+    """A kept Creature that did not KEEP again this turn is discarded at its end (rumble
+    17.12 / anarchy 17.13)."""
+    unkept = [c for c in state["queue"] if c.get("kept") and not c.get("stays")]
+    if not unkept:
+        return
+    core = _core(state)
+    me = core.wizard(wizard)
+    for entry in unkept:
+        creature = next((c for c in me.creatures if (c.card or c.name) == (
+            entry.get("id") or entry["name"])), None)
+        if creature is None:  # gone already: it absorbed damage, or its wizard died
+            continue
+        me.creatures.remove(creature)
+        _event(events, cite(state["game"]["game"], "creature.keep-again"), "creature",
+               f"{creature.name} did not KEEP again: it is discarded at the end of "
+               f"{wizard}'s turn", wizard=wizard)
+        if state.get("deal") and creature.card:
+            state["game"] = core.to_dict()
+            deck.discard(state, [creature.card], events, f"{wizard}'s Creature")
+    state["game"] = core.to_dict()
 
 
 def _discard_spell(state: dict, wizard: str, events: list) -> None:
@@ -889,6 +938,8 @@ def _power_roll(state, action, events):
     state["roll"] = {"card": card["name"], "dice": faces, "total": total, "band": band,
                      "effect": row["effect"] if row else None, "keep": bool(row and row["keep"]),
                      "counted": dice["counted"]}
+    if card.get("kept") and row and row["keep"]:
+        card["stays"] = True  # rolled KEEP again
     for step in dice["explanation"]:
         _event(events, step["rule"], "dice", step["text"])
     _event(events, cite(game, "power-roll.bands"), "roll",
@@ -928,6 +979,8 @@ def _play_card(state, action, events):
     part += 1
     state["ability"] = {"choices": [], "done": part >= len(_abilities(state, card)),
                         "part": part}
+    if card.get("kept") and played["keep"]:
+        card["stays"] = True
     _take_played(state, played, events)
 
 

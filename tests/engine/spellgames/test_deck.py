@@ -310,3 +310,71 @@ def test_a_hand_without_a_component_casts_nothing_and_plays_no_rally():
     state, events = sr.apply(state, {"type": "reveal"})
     assert state["order"] == ["Ben"] and state["phase"] == "resolve"
     assert any("Ann has no Component to cast" in e["text"] for e in events)
+
+
+# --- kept Creatures attack again (rumble 17.8 / 17.12, anarchy 17.9 / 17.13) --------
+def _with_kept_creature(game, seed=4):
+    """A dealt round where Ann has a stand-in Creature kept from an earlier round and
+    casts one card of its glyph (so its roll has two dice); Ben casts one card."""
+    from engine.spellgames.state import Creature
+
+    state = dealt(game, seed=seed, names=("Ann", "Ben"))
+    read = lambda c: deck.card_read(state, c)  # noqa: E731
+    spells = {w["name"]: next(c for c in w["hand"] if read(c)["type"] in ("source", "quality")
+                              and read(c)["glyph"]) for w in state["game"]["wizards"]}
+    glyph = read(spells["Ann"])["glyph"]
+    pal = next(c for c in state["deck"]["main"]
+               if read(c)["type"] == "delivery" and read(c)["glyph"] == glyph)
+    state["deck"]["main"].remove(pal)
+    core = sr._core(state)
+    core.wizard("Ann").creatures.append(Creature(read(pal)["name"], glyph, pal))
+    state["game"] = core.to_dict()
+    for wizard, card in spells.items():
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    return state, pal
+
+
+def _play_turn(state, wizard, faces):
+    """Resolve ``wizard``'s turn, every Power Roll showing ``faces`` on each die."""
+    events = []
+    while sr.caster(state) == wizard and state["phase"] == "resolve":
+        legal = sr.legal_actions(state)
+        kinds = {}
+        for a in legal:  # each kind's first: a Creature does not absorb (False first)
+            kinds.setdefault(a["type"], a)
+        if "power_roll" in kinds:
+            n = sr._power_dice(state, sr._core(state), wizard)["dice"]
+            action = {**kinds["power_roll"], "dice": [faces] * n}
+        else:
+            action = kinds.get("play_card") or kinds.get("random_foe") or kinds["next"]
+        state, produced = sr.apply(state, action)
+        events += produced
+    return state, events
+
+
+@pytest.mark.parametrize("game", ["rumble", "anarchy"])
+@pytest.mark.parametrize("stays", [True, False])
+def test_a_kept_creature_attacks_again_and_stays_only_on_a_keep(game, stays):
+    """A Creature kept into the next round must attack again on its wizard's Initiative,
+    with its Power Roll (its glyph and the spell's counted); a KEEP result keeps it, any
+    other sends it to the discard pile at the end of that turn."""
+    state, pal = _with_kept_creature(game)
+    bands = deck.card_read(state, pal)["bands"]
+    keeps = {total for b in bands if b["keep"]
+             for total in range(b["low"], (b["high"] or 12) + 1)}
+    faces = next(f for f in range(1, 7) if (2 * f in keeps) is stays)  # two dice
+    before = []
+    while sr.caster(state) != "Ann":
+        state, before = _play_turn(state, sr.caster(state), 3)
+    assert [c.get("kept", False) for c in state["queue"]] == [False, True]
+    assert any("attacks again" in e["text"] and e["rule"].endswith(("17.8", "17.9"))
+               for e in before)
+    assert state["queue"][1]["id"] == pal
+    state, events = _play_turn(state, "Ann", faces)
+    rolled = [e for e in events if e["type"] == "roll" and "dice" in e]
+    assert len(rolled) == 2 and len(rolled[1]["dice"]) == 2  # the spell's card + itself
+    ann = state["game"]["wizards"][0]
+    assert ([c["card"] for c in ann["creatures"]] == [pal]) is stays
+    assert (pal in state["deck"]["discard"]) is not stays
