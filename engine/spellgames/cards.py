@@ -99,9 +99,13 @@ def _stand_in_name(comp) -> str:
     return name
 
 
-def stand_in_card(kind: str, glyph: str | None, initiative: int | None = None) -> dict:
-    """A generic card ("Dark Delivery, initiative 14") with the stand-in roll table."""
+def stand_in_card(kind: str, glyph: str | None, initiative: int | None = None,
+                  text: str = "Stand-in card: its roll table plays itself.") -> dict:
+    """A generic card ("Dark Delivery, initiative 14") with the stand-in roll table. Only
+    Deliveries are Creatures (rumble 17.1): a stand-in Source or Quality does not KEEP."""
+    creature = kind == "delivery"
+    bands = STAND_IN_BANDS if creature else [
+        {**b, "effect": b["effect"].removesuffix(". KEEP"), "keep": False} for b in STAND_IN_BANDS]
     return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
-                       "bands": STAND_IN_BANDS, "stand_in": True,
-                       "abilities": stand_in_abilities(True),
-                       "text": "Stand-in card: its roll table plays itself."})
+                       "bands": bands, "creature": creature, "stand_in": True,
+                       "abilities": stand_in_abilities(creature), "text": text})

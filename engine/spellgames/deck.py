@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core import make_rng
-from .cards import STAND_IN_BANDS, parse_card, stand_in_abilities
+from .cards import parse_card, stand_in_card
 from .games import GLYPHS, cite
 
 MAIN_DECK = {
@@ -120,17 +120,8 @@ def _stand_in(ref: str) -> dict:
     if kind in ("wild-magic", "rally"):
         return parse_card({"type": kind, "name": "Wild Magic" if kind == "wild-magic"
                            else "Rally", "stand_in": True})
-    # Only Deliveries are Creatures (rumble 17.1): a stand-in Source or Quality does
-    # not KEEP.
-    creature = kind == "delivery"
-    bands = STAND_IN_BANDS if creature else [
-        {**b, "effect": b["effect"].removesuffix(". KEEP"), "keep": False} for b in STAND_IN_BANDS]
-    return parse_card({"type": kind, "glyph": glyph, "initiative": initiative,
-                       "bands": bands, "creature": creature,
-                       "abilities": stand_in_abilities(creature),
-                       "stand_in": True, "text": STAND_IN_TEXT.format(
-                           kind=kind.title(), init=" and initiative are" if initiative
-                           else " is")})
+    return stand_in_card(kind, glyph, initiative, text=STAND_IN_TEXT.format(
+        kind=kind.title(), init=" and initiative are" if initiative else " is"))
 
 
 def _reshuffle(state: dict, events: list) -> bool:

@@ -366,10 +366,12 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
         return _p("caster-dead", f"{wizard} is dead: the rest of the spell does not resolve",
                   cite(game, "dead-wizard"))
     card = current_card(state)
+    wild = wild_index(state)
     if kind == "replace_wild_magic":
-        if card["type"] != "wild-magic":
-            return _p("not-wild-magic", "the card being resolved is not Wild Magic",
+        if wild is None:
+            return _p("not-wild-magic", "the spell has no Wild Magic left to replace",
                       cite(game, "wild-magic"))
+        card = state["queue"][wild]
         if action.get("card") is not None and state.get("deal"):
             return _p("deck-decides", "in a dealt game the Main Deck replaces the Wild Magic "
                       "(post replace_wild_magic without a card)", cite(game, "wild-magic"))
@@ -382,11 +384,12 @@ def _resolve_problems(state: dict, core: SpellGame, action: dict, kind: str) -> 
                 return _p("wrong-type", f"Wild Magic in the {card['slot']} slot is replaced by "
                           f"a {card['slot']} card", cite(game, "wild-magic"))
         return []
+    if wild is not None:
+        return _p("replace-wild-magic", "replace every Wild Magic card first: it is replaced "
+                  "when the spell is revealed, before anything resolves (the first card of its "
+                  "slot's type from the Main Deck)", cite(game, "wild-magic"))
     if card["type"] == "wild-magic" and kind == "next" and card.get("spent"):
         return []
-    if card["type"] == "wild-magic":
-        return _p("replace-wild-magic", "replace the Wild Magic first (the first card of its "
-                  "slot's type from the Main Deck)", cite(game, "wild-magic"))
     if kind == "power_roll":
         if not card["bands"]:
             return _p("no-roll-table", f"{card['name']} has no roll table",
@@ -461,8 +464,8 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         return _p("free-table-only", f"{kind}: a dealt table changes only through the cards "
                   "being resolved and the rules; free-form edits belong to a free table "
                   "(deal: false)", rule)
-    if card["type"] == "wild-magic":
-        return _p("replace-wild-magic", "replace the Wild Magic first",
+    if card["type"] == "wild-magic" or wild_index(state) is not None:
+        return _p("replace-wild-magic", "replace every Wild Magic card first",
                   cite(game, "wild-magic"))
     if _abilities(state, card):
         return _p("scripted", f"{card['name']} plays itself (play_card): its effects are not "
@@ -897,13 +900,24 @@ def _replace_from_deck(state: dict, old: dict, events: list) -> dict | None:
     return deck.card(state, found)
 
 
+def wild_index(state: dict) -> int | None:
+    """The caster's first Wild Magic card not yet replaced: every one is replaced when the
+    spell is revealed, before its name is read (rumble 19.3-19.4 / anarchy 18.1.2-18.1.4),
+    so nothing of the spell resolves while one is left."""
+    if state["phase"] != "resolve":
+        return None
+    return next((i for i, c in enumerate(state["queue"])
+                 if c["type"] == "wild-magic" and not c.get("spent")), None)
+
+
 def _replace_wild_magic(state, action, events):
     game = state["game"]["game"]
-    old = current_card(state)
+    index = wild_index(state)
+    old = state["queue"][index]
     if state.get("deal") and action.get("card") is None:
         new = _replace_from_deck(state, old, events)
         if new is None:  # nothing to become: the slot stays empty
-            state["queue"][state["step"]] = {**old, "spent": True}
+            state["queue"][index] = {**old, "spent": True}
             return
     elif action.get("card") is not None:
         new = parse_card(action["card"])
@@ -913,7 +927,7 @@ def _replace_wild_magic(state, action, events):
         new = stand_in_card(old["slot"], glyph,
                             rng.randint(1, 20) if old["slot"] == "delivery" else None)
     new = {**new, "slot": old["slot"]}
-    state["queue"][state["step"]] = new
+    state["queue"][index] = new
     spell = state["spells"][caster(state)]
     spell[spell.index(old)] = new
     _event(events, cite(game, "wild-magic"), "wild-magic",
@@ -1225,7 +1239,7 @@ def _resolve_candidates(state: dict, core: SpellGame) -> list[dict]:
     wizard, card = caster(state), current_card(state)
     candidates = [{"type": t, "wizard": wizard} for t in
                   ("replace_wild_magic", "power_roll", "random_foe", "next")]
-    if card is None or card["type"] == "wild-magic":
+    if card is None or card["type"] == "wild-magic" or wild_index(state) is not None:
         return candidates
     if _abilities(state, card):
         ability = _ability_now(state, card)

@@ -216,7 +216,8 @@ def test_without_javascript_forms_post_and_redirect(site, browser, screenshot_di
 
 
 def test_an_anarchy_round_with_rally_and_wild_magic(site, page, screenshot_dir):
-    """Rally cards resolve first (flagged); Wild Magic is replaced from the Main Deck."""
+    """Wild Magic is replaced from the Main Deck as the spell is revealed, then Rally cards
+    resolve first (flagged): reveal, replacement, name, Rally, components (rally-timing)."""
     new_table(page, site, "new-anarchy", free=True, wizards="Ann, Ben, Cai", seed="9")
     add_stand_in(page, "ann", "rally", "")
     add_stand_in(page, "ann", "wild-magic", "")
@@ -235,10 +236,11 @@ def test_an_anarchy_round_with_rally_and_wild_magic(site, page, screenshot_dir):
     click_and_wait(page, page.locator("[data-testid=power-roll]"))
     click_and_wait(page, page.locator("[data-testid=next]"))
     expect(page.locator("[data-testid=phase]")).to_contain_text("Resolving Ann's spell")
-    expect(page.locator(".log")).to_contain_text("Champion's Rally effect")
-    click_and_wait(page, page.locator("[data-testid=next]"))  # the Rally card, by hand
+    expect(page.locator("[data-testid=next]")).to_have_count(0)  # the replacement first
     click_and_wait(page, page.locator("button", has_text="Draw the replacement"))
     expect(page.locator(".log")).to_contain_text("Wild Magic is replaced by")
+    expect(page.locator(".log")).to_contain_text("Champion's Rally effect")
+    click_and_wait(page, page.locator("[data-testid=next]"))  # the Rally card, by hand
     page.screenshot(path=screenshot_dir / "sandbox-anarchy-resolve.png", full_page=True)
 
 

@@ -103,6 +103,9 @@ def present_spell(game: str, state: dict) -> dict:
                       "current" if i == state["step"] else "todo"})
     roll = state["roll"]
     current = rounds.current_card(state)
+    # Every Wild Magic is replaced as the spell is revealed, before anything resolves.
+    wild = state["queue"][rounds.wild_index(state)] if rounds.wild_index(state) is not None \
+        else None
     acts = {t: json.dumps({"type": t}) for t in
             ("reveal", "end_round", "new_game", "damage", "damage_each", "heal", "gain_blood",
              "pay_blood", "take_standee", "keep_creature", "gain_treasure", "gain_applause")}
@@ -136,8 +139,8 @@ def present_spell(game: str, state: dict) -> dict:
         "current": _card_view(current, urls) if current else None,
         # A free table picks catalog cards by name (a search field), never from a list
         # of the whole catalog (80k entries made a 75 MB page).
-        "replace_slot": current.get("slot") if current and current.get("type") == "wild-magic"
-        and not dealt else None,
+        "wild": _card_view(wild, urls) if wild else None,
+        "replace_slot": wild["slot"] if wild and not dealt else None,
         "random_foe": state["random_foe"], "order": state["order"],
         "order_info": state["order_info"], "champion": state.get("champion"),
         "damage_hint": rounds.damage_hint((roll or {}).get("effect")),

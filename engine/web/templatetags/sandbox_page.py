@@ -583,8 +583,9 @@ class _Table:
             o.append("\n  ")
             if not readonly:
                 o.append('\n  <div class="controls">\n    ')
-                if _get(current, "type") == "wild-magic" and not _get(current, "spent"):
-                    slot = _out(current, "slot")
+                wild = _get(v, "wild")
+                if wild:  # replaced as the spell is revealed, before anything resolves
+                    slot = _out(wild, "slot")
                     o += ["\n      ", self.form, self.fields(_arg(acts, "replace_wild_magic")),
                           '<button type="submit">',
                           f"Turn over Main Deck cards until a {slot}" if self.dealt

@@ -94,6 +94,26 @@ def test_wild_magic_is_replaced_by_a_card_of_its_slots_type_before_it_resolves()
     assert "Wild Magic is replaced by" in events[0]["text"]
 
 
+def test_every_wild_magic_is_replaced_on_reveal_before_anything_resolves():
+    """Rumble 19.3-19.4: as soon as the spell is revealed, each Wild Magic is replaced, and
+    only then is the spell read: a Wild Magic in the Delivery slot is replaced before the
+    Source rolls, so the new card's glyph counts among the Source's dice."""
+    spells = {"A": [card("source", "dark"), {"type": "wild-magic"}],
+              "B": [card("source", "arcane"), card("quality", "arcane"),
+                    card("delivery", "arcane", 5)]}
+    state = built(spells=spells)  # two cards before three
+    assert sr.caster(state) == "A" and sr.current_card(state)["type"] == "source"
+    assert [a["type"] for a in sr.legal_actions(state)] == ["replace_wild_magic"]
+    assert sr.check(state, {"type": "power_roll", "wizard": "A"})[0].code == "replace-wild-magic"
+    replaced = {"type": "replace_wild_magic", "wizard": "A",
+                "card": card("quality", "dark")}
+    state, _ = step(state, replaced)
+    assert [c["type"] for c in state["queue"]] == ["source", "quality"]
+    assert sr.current_card(state)["type"] == "source"
+    assert sr._power_dice(state, sr._core(state), "A")["dice"] == 2
+    assert sr.check(state, replaced)[0].code == "not-wild-magic"
+
+
 def test_an_illegal_spell_cannot_be_announced():
     """Building a Spell: at most three components."""
     state = sr.new_state("rumble", ["A", "B"], 1)
