@@ -291,7 +291,11 @@ def _build_problems(state: dict, core: SpellGame, action: dict, kind: str,
             if card_id not in core.wizard(wizard).hand:
                 return _p("not-in-hand", f"{card_id!r} is not in {wizard}'s hand",
                           cite(game, "round.draw"))
-            new = deck.card(state, card_id)
+            new = _dealt_card(state, action)
+            if "slot" in action and new["type"] != "wild-magic":
+                return _p("slot-not-chosen", f"a {new['type']} card goes in its own slot: "
+                          "only a Wild Magic card is placed in a slot of choice",
+                          cite(game, "wild-magic"))
         else:
             new = action["card"] if offered else parse_card(action.get("card"))
         if len(spell) >= MAX_PLACED_CARDS:
@@ -716,10 +720,22 @@ def _hand(state: dict, wizard: str) -> list[str]:
     return next(w["hand"] for w in state["game"]["wizards"] if w["name"] == wizard)
 
 
+def _dealt_card(state: dict, action: dict) -> dict:
+    """The hand card an add_card places; a Wild Magic takes the slot named, if any (it may
+    take the place of any Component type, rumble 19.1 / anarchy 18.1.1)."""
+    card = deck.card(state, action["card"])
+    slot = action.get("slot")
+    if card["type"] == "wild-magic" and slot is not None:
+        if slot not in SLOTS:
+            raise EngineError(f"slot: one of {', '.join(SLOTS)}", field="slot", code="choice")
+        card["slot"] = slot
+    return card
+
+
 def _add_card(state, action, events):
     if state.get("deal"):
         _hand(state, action["wizard"]).remove(action["card"])
-        card = deck.card(state, action["card"])
+        card = _dealt_card(state, action)
     else:
         card = parse_card(action["card"])
     state["spells"][action["wizard"]].append(card)
@@ -1195,6 +1211,8 @@ def _legal_build(state: dict, core: SpellGame) -> list[dict]:
         wizard = action["wizard"]
         spell = state["spells"][wizard]
         card = deck.card_read(state, action["card"])
+        if "slot" in action:
+            card = {**card, "slot": action["slot"]}
         key = (wizard, card["type"], card.get("slot"))
         if key not in verdicts:
             verdicts[key] = len(spell) < MAX_PLACED_CARDS and not _add_problems(
@@ -1232,6 +1250,10 @@ def _build_candidates(state: dict) -> list[dict]:
         cards = dict.fromkeys(_hand(state, wizard)) if state.get("deal") else \
             _sample_cards(state["game"]["game"])
         candidates += [{"type": "add_card", "wizard": wizard, "card": card} for card in cards]
+        if state.get("deal"):  # a Wild Magic may also be placed in a slot of choice
+            candidates += [{"type": "add_card", "wizard": wizard, "card": card, "slot": slot}
+                           for card in cards if deck.card_read(state, card)["type"] ==
+                           "wild-magic" for slot in SLOTS]
     return candidates
 
 

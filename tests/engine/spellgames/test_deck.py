@@ -378,3 +378,29 @@ def test_a_kept_creature_attacks_again_and_stays_only_on_a_keep(game, stays):
     ann = state["game"]["wizards"][0]
     assert ([c["card"] for c in ann["creatures"]] == [pal]) is stays
     assert (pal in state["deck"]["discard"]) is not stays
+
+
+def test_a_dealt_wild_magic_takes_the_slot_its_player_names():
+    """Wild Magic may stand in for any Component type (rumble 19.1): from the hand it may be
+    placed in a slot of choice (one variant per slot in legal_actions), so a Source plus
+    a Wild Magic Delivery can be cast; a taken slot is refused; no slot: the first free."""
+    state = dealt("rumble", names=("Ann", "Ben"))
+    ann = state["game"]["wizards"][0]
+    wild = next(c for c in state["deck"]["main"]
+                if deck.card_read(state, c)["type"] == "wild-magic")
+    source = next(c for c in ann["hand"] if deck.card_read(state, c)["type"] == "source")
+    state["deck"]["main"].remove(wild)
+    ann["hand"].append(wild)
+    offered = [a.get("slot") for a in sr.legal_actions(state)
+               if a.get("card") == wild and a["type"] == "add_card"]
+    assert offered == [None, "source", "quality", "delivery"]
+    state, _ = sr.apply(state, {"type": "add_card", "wizard": "Ann", "card": source})
+    taken = {"type": "add_card", "wizard": "Ann", "card": wild, "slot": "source"}
+    assert sr.check(state, taken)[0].code == "duplicate-source"
+    assert taken not in sr.legal_actions(state)
+    with pytest.raises(EngineError):
+        sr.check(state, {**taken, "slot": "nowhere"})
+    state, _ = sr.apply(state, {**taken, "slot": "delivery"})
+    state, _ = sr.apply(state, {"type": "ready", "wizard": "Ann"})
+    assert [(c["type"], c["slot"]) for c in state["spells"]["Ann"]] == [
+        ("source", "source"), ("wild-magic", "delivery")]
