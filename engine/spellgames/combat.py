@@ -338,10 +338,18 @@ def _deaths(state: SpellGame, slain: list[Wizard], action: dict, events: list,
             return
     if state.game == "rumble" and slain and len(state.alive()) <= 1:
         alive = state.alive()
-        # Nobody left: the wizard whose own effect killed everyone (else the last
-        # to die) still earns the token.
-        last = alive[0].name if alive else (
-            source if source in {w.name for w in slain} else state.deaths[-1])
+        # Nobody left: the wizard whose own effect killed everyone still earns the token
+        # (rumble 26.2); otherwise, as our reading nobody-alive-without-self-kill says,
+        # the wizard whose spell was resolving, flagged for the table to agree on.
+        if alive:
+            last = alive[0].name
+        elif source in {w.name for w in slain}:
+            last = source
+        else:
+            last = (state.casting or {}).get("wizard") or state.deaths[-1]
+            _event(events, cite("rumble", "end-of-game"), "flag",
+                   f"Nobody is left alive and no wizard killed himself: the token goes to "
+                   f"{last}, whose spell was resolving (a reading: agree on it at the table)")
         _finish_rumble_game(state, last, events)
 
 

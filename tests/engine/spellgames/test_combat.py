@@ -291,6 +291,21 @@ def test_a_quick_match_tied_after_three_games_is_over_and_shared():
     assert codes(core, {"type": "new_game"}) == ["match-over"]
 
 
+def test_nobody_alive_without_a_self_kill_gives_the_token_to_the_caster_flagged():
+    """Reading nobody-alive-without-self-kill: the rulebook covers only a wizard who kills
+    himself (26.2); when a slain foe's Reaction kills everyone left, the wizard whose
+    spell was resolving earns the token, and the table is told it is a reading."""
+    state = new_spell_game("rumble", ["A", "C", "B"])
+    state.casting = {"wizard": "A", "components": []}
+    state.wizard("A").hp = state.wizard("C").hp = 2
+    state, _ = run(state, hit("B", 20, "A"))
+    state, events = run(state, {"type": "damage_each", "targets": ["A", "C"], "amount": 3,
+                                "source": "B"})
+    assert state.results[-1]["last_standing"] == "A"
+    assert any(e["type"] == "flag" and "whose spell was resolving" in e["text"]
+               for e in events)
+
+
 def test_blood_payment_needs_enough_blood():
     """Blood: you cannot pay Blood you do not have."""
     state = new_spell_game("rumble", ["A", "B"])
