@@ -125,16 +125,18 @@ def foes_from_left(seating, caster, legal=None) -> list[str]:
     return [f for f in foes if f in legal]
 
 
-def random_foe_faces(targets) -> dict:
+def random_foe_faces(targets, game: str = "rumble") -> dict:
     """Spread the die's six faces over the legal targets, starting to the left.
 
-    Each target gets the same number of faces, 6 // n, in a run (3 targets:
-    1-2, 3-4, 5-6); faces left over are re-rolled (4 targets: 1-4, re-roll
-    5-6). This is the one rule that fits both books' examples and keeps every
-    foe equally likely.
+    Rumble (random-foe-uneven-split): each target gets the same number of faces,
+    6 // n, in a run (3 targets: 1-2, 3-4, 5-6); faces left over are re-rolled
+    (4 targets: 1-4, re-roll 5-6), as its worked example splits them. Anarchy
+    (random-foe-spare-faces): one face per target, clockwise from the left, the
+    rest re-rolled, as its five-player example does. Either keeps every foe
+    equally likely.
     """
     targets = require_list(targets, field="targets", high=len(DIE_FACES))
-    per = len(DIE_FACES) // len(targets) if targets else 0
+    per = (1 if game == "anarchy" else len(DIE_FACES) // len(targets)) if targets else 0
     faces = {t: list(DIE_FACES[i * per:(i + 1) * per]) for i, t in enumerate(targets)}
     reroll = list(DIE_FACES[per * len(targets):]) if targets else []
     return {"faces": faces, "reroll": reroll}
@@ -146,7 +148,7 @@ def roll_random_foe(game, targets, rolls=None, rng: random.Random | None = None,
     game = require_game(game)
     targets = require_list(targets, field="targets", high=len(DIE_FACES))
     require_unique_names(list(targets), field="targets")
-    spread = random_foe_faces(targets)
+    spread = random_foe_faces(targets, game)
     why = Explanation()
     if not targets:
         why.add(cite(game, "random-foe"), "no legal target: nobody is chosen")

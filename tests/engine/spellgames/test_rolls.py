@@ -122,6 +122,16 @@ def test_anarchy_random_foe_five_players_rerolls_5_and_6():
     assert result["victim"] == "C" and result["rolls"] == [6, 5, 3]
 
 
+def test_anarchy_gives_each_target_one_face_and_rerolls_the_rest():
+    """Anarchy's reading random-foe-spare-faces: one face per legal target clockwise from
+    the left, the others re-rolled (its five-player example); Rumble splits the faces."""
+    foes = ["L", "R"]
+    assert random_foe_faces(foes, "anarchy") == {"faces": {"L": [1], "R": [2]},
+                                                 "reroll": [3, 4, 5, 6]}
+    assert roll_random_foe("anarchy", foes, rolls=[3, 2])["victim"] == "R"
+    assert roll_random_foe("rumble", foes, rolls=[3])["victim"] == "L"
+
+
 @pytest.mark.parametrize("n,faces,reroll", [
     (1, [[1, 2, 3, 4, 5, 6]], []),
     (2, [[1, 2, 3], [4, 5, 6]], []),
