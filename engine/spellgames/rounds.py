@@ -512,9 +512,16 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         return _p("not-a-foe", f"the damage goes to {victim}, the random foe" if victim else
                   "the damage goes to a living foe", cite(game, "targets"))
     if kind == "damage_each" and (sorted(action.get("targets") or []) != sorted(foes)
-                                  or action.get("absorb") or victim):
-        return _p("each-foe", "damage to each foe names every living foe (a Creature's "
-                  "absorbing is a damage of its own)", cite(game, "targets"))
+                                  or victim):
+        return _p("each-foe", "damage to each foe names every living foe",
+                  cite(game, "targets"))
+    absorb = action.get("absorb") or []
+    if kind == "damage_each" and (not isinstance(absorb, list) or len(set(absorb)) != len(
+            absorb) or any(core.wizard(f).creatures == [] for f in absorb if f in foes)
+            or not set(absorb) <= set(foes)):
+        return _p("no-creature", "absorb lists foes who discard one of their face-up "
+                  "Creatures, each once (the others still take the damage)",
+                  cite(game, "creature.absorb"))
     if kind == "heal" and action.get("target") != wizard:
         return _p("heal-self", "a healing effect heals its caster", cite(game, "targets"))
     if kind == "take_standee" and core.standee == wizard:
@@ -1296,8 +1303,13 @@ def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) 
             candidates += [{"type": "damage", "target": foe, "amount": amount, "source": wizard,
                             "absorb": True, "creature": i} for i in range(pals)]
     if len(foes) > 1:
+        # each foe holding a face-up Creature may discard it instead (17.4): any of them
+        pals = [f for f in foes if core.wizard(f).creatures]
+        absorbing = [[]] + [[f for i, f in enumerate(pals) if mask >> i & 1]
+                            for mask in range(1, 2 ** len(pals))]
         candidates += [{"type": "damage_each", "targets": foes, "amount": amount,
-                        "source": wizard} for amount in damage]
+                        "source": wizard, **({"absorb": who} if who else {})}
+                       for amount in damage for who in absorbing]
     candidates += [{"type": "heal", "target": wizard, "amount": n}
                    for n in _amounts(state, card, "heal")]
     if game == "rumble":

@@ -404,3 +404,25 @@ def test_a_dealt_wild_magic_takes_the_slot_its_player_names():
     state, _ = sr.apply(state, {"type": "ready", "wizard": "Ann"})
     assert [(c["type"], c["slot"]) for c in state["spells"]["Ann"]] == [
         ("source", "source"), ("wild-magic", "delivery")]
+
+
+def test_damage_to_each_foe_by_hand_lets_one_foes_creature_absorb_it():
+    """A Creature negates the damage to its owner, not to the other players the same
+    effect hits (rumble 17.4): a by-hand "each foe" damage is offered with each subset of
+    the foes holding a Creature absorbing it."""
+    boom = [{"type": "delivery", "name": "Test Boom", "glyph": "dark", "initiative": 9,
+             "text": "Deal 3 damage to each foe.", "copies": 40}]
+    state = sr.new_state("rumble", ["A", "B", "C"], 1, deal=True, catalog=boom)
+    state["game"]["wizards"][1]["creatures"] = [{"name": "Pal", "glyph": "dark", "card": None}]
+    for wizard in "ABC":
+        card = next(c for c in sr._hand(state, wizard)
+                    if deck.card_read(state, c)["name"] == "Test Boom")
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal", "rolls": {"A": 6, "B": 3, "C": 1}})
+    each = [a for a in sr.legal_actions(state) if a["type"] == "damage_each"]
+    assert [a.get("absorb") for a in each] == [None, ["B"]]
+    assert sr.check(state, {**each[0], "absorb": ["C"]})[0].code == "no-creature"
+    state, _ = sr.apply(state, each[1])
+    b, c = state["game"]["wizards"][1:]
+    assert (b["hp"], b["creatures"], c["hp"]) == (20, [], 17)
