@@ -130,3 +130,22 @@ def test_cleanup_deletes_the_cards_no_table_uses(catalog):
     DealtCatalog.objects.update(created=long_ago)
     cleanup_sandboxes(7)
     assert DealtCatalog.objects.filter(key=fresh.catalog_id).exists()
+
+
+def test_the_page_places_a_wild_magic_card_in_a_slot_of_choice(client):
+    """A dealt Wild Magic may stand in for any Component type: its hand card has a button
+    per slot the spell leaves free, beside the plain Place (the first free slot)."""
+    from engine.spellgames import deck
+
+    sandbox = sandbox_create("rumble", OPTIONS, seed=3)
+    family = family_for("rumble")
+    state = family.load(sandbox.state)
+    wild = next(c for c in state["deck"]["main"]
+                if deck.card_read(state, c)["type"] == "wild-magic")
+    state["deck"]["main"].remove(wild)
+    state["game"]["wizards"][0]["hand"].append(wild)
+    Sandbox.objects.filter(pk=sandbox.pk).update(state=family.dump(state))
+    html = client.get(f"/engine/sandbox/{sandbox.id}/").content.decode()
+    assert html.count('data-testid="place-slot"') == 3
+    for slot in ("Source", "Quality", "Delivery"):
+        assert f"Place Wild Magic as the {slot}" in html

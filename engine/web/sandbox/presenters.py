@@ -68,6 +68,12 @@ def present_spell(game: str, state: dict) -> dict:
     # exactly check's verdict on each: one computation, not one check per card).
     placeable = {(a["wizard"], a["card"]) for a in legal if a["type"] == "add_card"} \
         if dealt and state["phase"] == "build" else set()
+    # A Wild Magic card may also go in a slot of its player's choice: one button per slot.
+    slotted: dict = {}
+    for a in legal if dealt else ():
+        if a["type"] == "add_card" and "slot" in a:
+            slotted.setdefault((a["wizard"], a["card"]), []).append(
+                {"slot": a["slot"], "act": json.dumps(a)})
     wizards = []
     for w in core["wizards"]:
         spell = state["spells"].get(w["name"], [])
@@ -93,7 +99,8 @@ def present_spell(game: str, state: dict) -> dict:
                         "hand": [{**c, "url": urls.get(c.get("name")), "place_act": json.dumps(
                             {"type": "add_card", "wizard": w["name"], "card": c["id"]}),
                             # Only a card that keeps the spell legal may be placed.
-                            "placeable": (w["name"], c["id"]) in placeable}
+                            "placeable": (w["name"], c["id"]) in placeable,
+                            "slots": slotted.get((w["name"], c["id"]), [])}
                             for c in hands.get(w["name"], [])],
                         "dead_wizard_drawn": (state.get("dead_wizard_cards") or {}).get(
                             w["name"], [])})

@@ -111,6 +111,11 @@ def hand_items(context, hand) -> str:
             parts += [form, hidden, escape(card.get("place_act") or ""), '">\n',
                       '<button type="submit" class="secondary" data-testid="place" '
                       f'aria-label="Place {name}">Place</button></form>']
+            for slot in card.get("slots") or ():  # a Wild Magic in a slot of choice
+                label = escape(slot["slot"]).title()
+                parts += [form, hidden, escape(slot["act"]), '">\n',
+                          '<button type="submit" class="secondary" data-testid="place-slot" '
+                          f'aria-label="Place {name} as the {label}">as {label}</button></form>']
         else:
             parts.append(DISABLED)
         parts.append("\n          ")
