@@ -318,13 +318,15 @@ def _gain_card(state, run, player, amount, effect) -> None:
         return
     if name == LIL_BUDDIES:  # one of the ATTACKER's set aside (their tile), not a stack
         owner = state.player(run["player"])
-        if LIL_BUDDIES in owner.set_aside:
-            owner.set_aside.remove(LIL_BUDDIES)
-            player.discard.append(LIL_BUDDIES)
+        if LIL_BUDDIES not in owner.set_aside:
+            state.event("satanic-panic.ability-tile-set-aside",
+                        f"{owner.name} has no Lil' Buddies left set aside.", card=name)
+            return
+        owner.set_aside.remove(LIL_BUDDIES)
+        player.discard.append(LIL_BUDDIES)
         state.event("satanic-panic.ability-tile-set-aside", f"{player.name} gains 1 of "
-                    f"{owner.name}'s Lil' Buddies, into their discard pile ({len(owner.set_aside)} "
-                    "left set aside)." if player.discard[-1:] == [LIL_BUDDIES] else
-                    f"{owner.name} has no Lil' Buddies left set aside.", card=name)
+                    f"{owner.name}'s Lil' Buddies, into their discard pile "
+                    f"({len(owner.set_aside)} left set aside).", card=name)
         return
     if state.card(name).kind == "mayhem":
         state.event("satanic-panic.mayhem-never-gained", f"{name} can never be gained.")

@@ -146,7 +146,7 @@ def _ask_next(state) -> None:
                              "card": event["card"], "options": options, "event": True}
             return
         event["order"].pop(0)
-        # Said as a declined DEFENSE is: nobody proves an empty hand (I.T. Infernal
+        # Logged as a declined DEFENSE: nobody proves an empty hand (I.T. Infernal
         # Technician's clarification), so the log does not tell the table either.
         state.event("satanic-panic.mayhem-defense" if event["kind"] == "mayhem" else
                     "satanic-panic.group-attack-order", f"{name} does not defend.")
@@ -160,7 +160,7 @@ def answer_defense(state, name: str, defended: bool, card: str | None) -> None:
         event["avoided"].append(name)
         run = defense_run(state, name, card)
         state.flag("satanic-panic.mayhem-avoided", card, f"{name} avoids {event['card']} with "
-                   f"{card}: they take no part in it." + " " + (
+                   f"{card}: they take no part in it. " + (
                        f"{card}'s DEFENSE text is not given, so nothing else of it is run."
                        if run is None else f"{card}'s DEFENSE text is run for {name}; what "
                        "of it would touch an attacker does nothing (there is none)."))

@@ -113,7 +113,8 @@ def _targets(action: dict) -> list[str]:
 
 def _absorbers(action: dict) -> list[str]:
     absorb = action.get("absorb") or []
-    if not isinstance(absorb, list) or not set(absorb) <= set(_targets(action)):
+    if not isinstance(absorb, list) or not all(isinstance(a, str) for a in absorb) \
+            or not set(absorb) <= set(_targets(action)):
         raise EngineError("absorb lists the targets who discard a Creature", field="absorb",
                           code="type")
     return list(absorb)

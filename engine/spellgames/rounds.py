@@ -516,9 +516,10 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         return _p("each-foe", "damage to each foe names every living foe",
                   cite(game, "targets"))
     absorb = action.get("absorb") or []
-    if kind == "damage_each" and (not isinstance(absorb, list) or len(set(absorb)) != len(
-            absorb) or any(core.wizard(f).creatures == [] for f in absorb if f in foes)
-            or not set(absorb) <= set(foes)):
+    if kind == "damage_each" and (
+            not isinstance(absorb, list) or not all(isinstance(f, str) for f in absorb)
+            or len(set(absorb)) != len(absorb) or not set(absorb) <= set(foes)
+            or any(not core.wizard(f).creatures for f in absorb)):
         return _p("no-creature", "absorb lists foes who discard one of their face-up "
                   "Creatures, each once (the others still take the damage)",
                   cite(game, "creature.absorb"))
@@ -855,8 +856,9 @@ def _next_caster(state: dict, events: list) -> None:
 def _kept_entries(state: dict, wizard: str) -> list[dict]:
     """The wizard's kept Creatures, to resolve again after the spell's components: each must
     attack again when its wizard's Initiative comes up (rumble 17.8 / anarchy 17.9), as a
-    Delivery of the spell (kept-creature-timing) that adds nothing to its size. A dealt table knows the card; a free table's Creature
-    has only its name and glyph, so its effect is declared by hand."""
+    Delivery of the spell (kept-creature-timing) that adds nothing to its size. A dealt
+    table knows the card; a free table's Creature has only its name and glyph, so its
+    effect is declared by hand."""
     entries = []
     for creature in _core(state).wizard(wizard).creatures:
         card = deck.card(state, creature.card) if creature.card else parse_card(
@@ -884,7 +886,6 @@ def _discard_unkept(state: dict, wizard: str, events: list) -> None:
                f"{creature.name} did not KEEP again: it is discarded at the end of "
                f"{wizard}'s turn", wizard=wizard)
         if state.get("deal") and creature.card:
-            state["game"] = core.to_dict()
             deck.discard(state, [creature.card], events, f"{wizard}'s Creature")
     state["game"] = core.to_dict()
 

@@ -111,8 +111,8 @@ def present_spell(game: str, state: dict) -> dict:
     roll = state["roll"]
     current = rounds.current_card(state)
     # Every Wild Magic is replaced as the spell is revealed, before anything resolves.
-    wild = state["queue"][rounds.wild_index(state)] if rounds.wild_index(state) is not None \
-        else None
+    wild_at = rounds.wild_index(state)
+    wild = state["queue"][wild_at] if wild_at is not None else None
     acts = {t: json.dumps({"type": t}) for t in
             ("reveal", "end_round", "new_game", "damage", "damage_each", "heal", "gain_blood",
              "pay_blood", "take_standee", "keep_creature", "gain_treasure", "gain_applause")}

@@ -423,6 +423,9 @@ def test_damage_to_each_foe_by_hand_lets_one_foes_creature_absorb_it():
     each = [a for a in sr.legal_actions(state) if a["type"] == "damage_each"]
     assert [a.get("absorb") for a in each] == [None, ["B"]]
     assert sr.check(state, {**each[0], "absorb": ["C"]})[0].code == "no-creature"
+    for bad in ([["B"]], [{"B": 1}], "B"):  # a clear refusal, never a crash
+        with pytest.raises(EngineError):
+            sr.check(state, {**each[0], "absorb": bad})
     state, _ = sr.apply(state, each[1])
     b, c = state["game"]["wizards"][1:]
     assert (b["hp"], b["creatures"], c["hp"]) == (20, [], 17)
