@@ -882,6 +882,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         found = None
         if hit["kind"] == "ruling" and sub_case(hit, subject, game_words, players):
             continue  # another case than the one asked: neither an answer nor a closer one
+        if hit["kind"] == "ruling" and how_to and ruling_kind(hit["title"]) == YES_NO:
+            continue  # "how do I turn my victim into a demoniac" is not "Must my victim be ...?"
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
                                  choice)

@@ -48,6 +48,20 @@ def games(version) -> tuple[tuple[str, str, str], ...]:
 
 
 @lru_cache(maxsize=4)
+def _named_terms(version) -> frozenset[str]:
+    from rulesref.models import GlossaryTerm  # the models module imports this package
+
+    names = {t for g in _games(version) for t in (g["slug"], g["short_name"].lower())}
+    return frozenset(GlossaryTerm.objects.filter(slug__in=names).values_list("slug", flat=True))
+
+
+def games_named_as_terms(version) -> frozenset[str]:
+    """The games whose one-word name is also a glossary term of theirs: a victim becomes
+    "a demoniac" in Demoniac. Such a name after "a" or "my" is a word, not only the game."""
+    return _named_terms(version)
+
+
+@lru_cache(maxsize=4)
 def _components(version) -> tuple[tuple[frozenset[str], dict], ...]:
     """Every game's contents list, each line with its name's words."""
     rows = Component.objects.values("slug", "name", "count", "source", "game__slug",

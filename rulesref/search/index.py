@@ -88,7 +88,7 @@ def _rule_documents(ids) -> dict[int, dict]:
     from rulesref.models import Rule
 
     rows = list(_only(Rule.objects, "pk", ids).values_list(
-        "pk", "game_id", "game__slug", "number", "title", "text", "source", "parent_id"))
+        "pk", "game_id", "number", "title", "text", "source", "parent_id"))
     sections = {pk: (parent_id, title) for pk, parent_id, title in Rule.objects.filter(
         game_id__in={row[1] for row in rows}).values_list("pk", "parent_id", "title")}
 
@@ -99,11 +99,14 @@ def _rule_documents(ids) -> dict[int, dict]:
             titles.append(title)
         return titles
 
+    # Not the game's slug: every rule of Satanic Panic would match "satan" (and of
+    # Demoniac "demoniac"), which then tells its rules apart by nothing; a search scopes
+    # a game named in its words instead.
     return {
-        pk: {"game_id": game_id, "name": (title or f"{slug} {number}")[:300],
-             "tags": _join(slug, number, source, *reversed(section_titles(parent_id))),
+        pk: {"game_id": game_id, "name": (title or number)[:300],
+             "tags": _join(number, source, *reversed(section_titles(parent_id))),
              "body": text, "extra": ""}
-        for pk, game_id, slug, number, title, text, source, parent_id in rows
+        for pk, game_id, number, title, text, source, parent_id in rows
     }
 
 

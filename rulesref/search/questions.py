@@ -48,8 +48,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("life",): (("hit", "points"), ("hp",)),
     ("goes", "first"): (("initiative",), ("turn", "order")),
     ("go", "first"): (("initiative",), ("turn", "order")),
-    ("die",): (("death",), ("dead",), ("dies",), ("slain",), ("defeated",)),
-    ("dies",): (("death",), ("dead",), ("die",), ("slain",), ("defeated",)),
+    ("die",): (("death",), ("dead",), ("dies",), ("dying",), ("slain",), ("defeated",)),
+    ("dies",): (("death",), ("dead",), ("die",), ("dying",), ("slain",), ("defeated",)),
     ("dying",): (("death",), ("dead",), ("die",), ("slain",)),
     ("killed",): (("death",), ("dead",), ("kill",), ("slain",)),
     ("dice",): (("die",),),  # "roll one die for each"
@@ -100,7 +100,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("immediately",): (("at", "once"), ("instantly",)),
     ("right", "away"): (("immediately",), ("at", "once")),
     ("straight", "away"): (("immediately",), ("at", "once")),
-    ("died",): (("death",), ("dead",), ("die",), ("slain",), ("defeated",)),
+    ("died",): (("death",), ("dead",), ("die",), ("dying",), ("slain",), ("defeated",)),
     # "goes" and "going" stem apart from "go"
     ("go",): (("goes",), ("going",)),
     ("goes",): (("go",), ("going",)),
@@ -436,11 +436,16 @@ def _top_level(root) -> list:
     return [term for child in root.children for term in _top_level(child)]
 
 
+# Words before a game's name that make it a noun of the sentence: "stop being a demoniac".
+NOUN_BEFORE = frozenset("a an the my your their his her our its being non".split())
+
+
 def understand(query: Query, games, *, scope_by_words: bool = True,
-               correct: bool = True) -> Understood:
+               correct: bool = True, nouns: frozenset[str] = frozenset()) -> Understood:
     """Rewrite the top-level free words of ``query`` (see the module docstring).
 
-    ``games``: (slug, short_name, name) of every game."""
+    ``games``: (slug, short_name, name) of every game; ``nouns``: the slugs of games whose
+    name is also a word of their rules, kept as a word after "a", "my", "being"..."""
     children = _top_level(query.root)
     words = [c for c in children if isinstance(c, Text) and not c.phrase]
     others = [c for c in children if not (isinstance(c, Text) and not c.phrase)]
@@ -463,9 +468,13 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         if slug and (end - start < len(words) or others):
             result.game = slug
             result.game_words = " ".join(w.value for w in words[start:end])
-            words = words[:start] + words[end:]
+            named = words[:start] + words[end:]
             _, start, end = _find_game(typed, [name for name in _game_names(games)
                                                if name[1] == slug])
+            # (the sentence as typed: the parser keeps a repeated word once)
+            if not (slug in nouns and end - start == 1 and start > 0
+                    and bare(typed[start - 1].value) in NOUN_BEFORE):
+                words = named
             if end:  # "I got killed in Rumble, do I ...": the name's comma ends a clause
                 ended = typed[end - 1].value[-1:]
                 typed = typed[:start] + ([Text(ended)] if ended in _PUNCTUATION else []) + typed[end:]
@@ -480,6 +489,11 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
         result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
         result.answer_kind = question_kind([w.value for w in typed], result.asks_definition) \
             or phrase_kind([w.value for w in typed])
+        if result.asks_count and len(kept) > 1:
+            # "how many buttholes can one player have": "one" is "a", not a count asked
+            one = [w for w in kept if bare(w.value) in ("one", "1")]
+            result.dropped += [w.value for w in one]
+            kept = [w for w in kept if w not in one] or kept
         if result.asks_definition and len(kept) > 1 and kept[-1].value.lower() in ("card", "cards"):
             # "what is a rally card": the glossary has Rally, and many texts say "card"
             result.dropped.append(kept[-1].value)

@@ -122,8 +122,6 @@ class UnifiedResult:
     total: int = 0
 
 
-def _games():
-    return contents.games(catalog_version())
 
 
 def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int = 0,
@@ -147,8 +145,10 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         game = None
     if query.is_empty or limit <= 0:
         return result
-    understood = understand(query, _games(), scope_by_words=scope_by_words and not game,
-                            correct=correct)
+    version = catalog_version()
+    understood = understand(query, contents.games(version),
+                            scope_by_words=scope_by_words and not game, correct=correct,
+                            nouns=contents.games_named_as_terms(version))
     if default_game not in games.GAME_SLUGS:
         default_game = None
     result.understood, result.game = understood, game or understood.game or default_game

@@ -606,3 +606,47 @@ def test_the_page_says_when_a_question_gets_no_short_answer(client):
     page = client.get("/search/", {"q": "who goes first in demoniac"}).content.decode()
     assert 'class="answer-box"' in page and note not in page
     assert note not in client.get("/search/", {"q": "pizza turn"}).content.decode()
+
+
+def test_a_games_name_is_no_word_of_its_rules_index():
+    """Every rule of Satanic Panic carried its game's slug, so "satan" and "panic"
+    matched all of them; now only the rules that say them match (a rule number is
+    still found)."""
+    call_command("load_catalog", verbosity=0)
+    panic = search_all(q="panic", game="satanic-panic", kind="rule", limit=5)
+    assert panic.total < 5, [h["url"] for h in panic.hits]
+    satan = search_all(q="satan", game="satanic-panic", kind="rule", limit=5)
+    assert 0 < satan.total < 150
+    numbered = search_all(q="satanic panic 6.18.3", limit=3).hits
+    assert numbered and numbered[0]["url"] == "/rules/satanic-panic/6.18.3/"
+
+
+def test_demoniac_after_a_or_being_is_a_word_as_well_as_the_game():
+    """A victim becomes "a demoniac": that word scopes the search to Demoniac and is
+    still matched; naming the game ("in demoniac") only scopes it."""
+    call_command("load_catalog", verbosity=0)
+    result = search_all(q="if i replace a possession does my victim stop being a demoniac",
+                        limit=3)
+    assert result.game == "demoniac" and "demoniac" in result.understood.text.split()
+    assert result.hits[0]["url"] == "/rulings/?game=demoniac#demoniac-is-permanent"
+    named = search_all(q="how many cards do i draw in demoniac", limit=3).understood
+    assert named.game == "demoniac" and "demoniac" not in named.text.split()
+
+
+def test_a_how_to_question_is_not_answered_by_a_rulings_yes_or_no():
+    """"How do I turn my victim into a demoniac" is not answered by "Must my victim be a
+    demoniac to win?", though its words are there."""
+    call_command("load_catalog", verbosity=0)
+    box = _answer("how do I turn my victim into a demoniac")
+    assert box is None or box["url"] != "/rulings/?game=demoniac#must-winner-be-demoniac", box
+
+
+def test_dying_and_a_single_player_as_players_say_them():
+    """"When I die" finds the rule headed "Dying"; in "how many ... can one player have"
+    the "one" is "a" (the rule says "A player can have at most 5")."""
+    call_command("load_catalog", verbosity=0)
+    died = search_all(q="what happens when i die in satanic panic", limit=3).hits
+    assert died[0]["url"] == "/rules/satanic-panic/6.15.1/"
+    box = _answer("how many beelze buttholes can one player have")
+    assert box is not None and box["url"] == "/rules/satanic-panic/6.18.3/", box
+    assert "at most 5" in box["text"], box
