@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from itertools import permutations
 
 from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
@@ -523,6 +524,14 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         return _p("no-creature", "absorb lists foes who discard one of their face-up "
                   "Creatures, each once (the others still take the damage)",
                   cite(game, "creature.absorb"))
+    if kind == "damage_each" and any(i == 0 for i in (action.get("creatures") or {}).values()):
+        return _p("first-creature", "creatures names only a foe discarding a Creature other "
+                  "than their first (index 0 is the default: leave it out)",
+                  cite(game, "creature.absorb"))
+    if kind == "damage_each":
+        problems = _death_order_problems(state, core, card, action)
+        if problems:
+            return problems
     if kind == "heal" and action.get("target") != wizard:
         return _p("heal-self", "a healing effect heals its caster", cite(game, "targets"))
     if kind == "take_standee" and core.standee == wizard:
@@ -532,6 +541,40 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
                   cite(game, "treasures"))
     if kind == "gain_applause" and action.get("value") is not None:
         return _p("face-down", "an Applause token is drawn face down", cite(game, "applause"))
+    return []
+
+
+def _dying_at_once(state: dict, core: SpellGame, card: dict, targets: list[str],
+                   absorb: list[str], amount) -> tuple[list[str], int]:
+    """A Rally card's damage to several foes (anarchy): who it kills at once, and how many
+    of them its player orders (20.5, ruling rally-order): those who die while Dead Wizard
+    tokens last, when fewer are left than wizards dying (the game ends at the last, 23.1);
+    0 when every order ends the same."""
+    if state["game"]["game"] != "anarchy" or card["type"] != "rally" or \
+            not isinstance(amount, int) or amount <= 0:
+        return [], 0
+    dying = [n for n in targets if n not in absorb and core.wizard(n).hp <= amount]
+    left = core.dead_wizard_tokens_left
+    return dying, (left if 0 < left < len(dying) else 0)
+
+
+def _death_order_problems(state: dict, core: SpellGame, card: dict,
+                          action: dict) -> list[Problem]:
+    game = state["game"]["game"]
+    dying, picks = _dying_at_once(state, core, card, action.get("targets") or [],
+                                  action.get("absorb") or [], action.get("amount"))
+    order = action.get("order")
+    rule = cite(game, "champion.rally-order") if game == "anarchy" else cite(game, "damage")
+    if not picks:
+        return [] if order is None else _p(
+            "no-death-order", "nothing to order: only a Champion's Rally killing several "
+            "wizards at once, with fewer Dead Wizard tokens left than wizards dying, has its "
+            "player choose who dies first", rule)
+    if not isinstance(order, list) or len(order) != picks or len(set(order)) != picks \
+            or not set(order) <= set(dying):
+        return _p("death-order", f"the Rally kills {', '.join(dying)} at once and "
+                  f"{picks} Dead Wizard token(s) are left: order names who dies first, "
+                  f"{picks} of them in order", rule)
     return []
 
 
@@ -611,7 +654,7 @@ def _play_problems(state: dict, card: dict, action: dict) -> list[Problem]:
         return _p("no-choice", "nothing to choose now", cite(game, "targets"))
     if needs is not None and action.get("choice") not in needs["options"]:
         return _p("choice-needed", f"{needs['prompt']}: choose one of {needs['options']!r}",
-                  cite(game, "targets"))
+                  needs.get("rule") or cite(game, "targets"))
     return []
 
 
@@ -1011,7 +1054,7 @@ def _play_card(state, action, events):
     if not played["done"]:
         state["ability"] = {"choices": choices, "done": False, "part": part}
         needs = played["needs"]
-        _event(events, cite(state["game"]["game"], "targets"), "choice",
+        _event(events, needs.get("rule") or cite(state["game"]["game"], "targets"), "choice",
                f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
         return
     part += 1
@@ -1308,9 +1351,14 @@ def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) 
         pals = [f for f in foes if core.wizard(f).creatures]
         absorbing = [[]] + [[f for i, f in enumerate(pals) if mask >> i & 1]
                             for mask in range(1, 2 ** len(pals))]
-        candidates += [{"type": "damage_each", "targets": foes, "amount": amount,
-                        "source": wizard, **({"absorb": who} if who else {})}
-                       for amount in damage for who in absorbing]
+        for amount in damage:
+            for who, pals_used in [(w, p) for w in absorbing for p in _creature_picks(core, w)]:
+                each = {"type": "damage_each", "targets": foes, "amount": amount,
+                        "source": wizard, **({"absorb": who} if who else {}),
+                        **({"creatures": pals_used} if pals_used else {})}
+                dying, picks = _dying_at_once(state, core, card, foes, who, amount)
+                candidates += [{**each, "order": list(order)} for order in
+                               permutations(dying, picks)] if picks else [each]
     candidates += [{"type": "heal", "target": wizard, "amount": n}
                    for n in _amounts(state, card, "heal")]
     if game == "rumble":
@@ -1321,6 +1369,16 @@ def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) 
         candidates.append({"type": "gain_applause", "wizard": wizard})
     candidates.append({"type": "gain_treasure", "wizard": wizard})
     return candidates
+
+
+def _creature_picks(core: SpellGame, absorbing: list[str]) -> list[dict]:
+    """Which Creature each absorbing foe discards (any of theirs, 17.4): damage_each's
+    ``creatures``, naming only those who discard one other than their first."""
+    picks: list[dict] = [{}]
+    for foe in absorbing:
+        count = len(core.wizard(foe).creatures)
+        picks = [{**p, **({foe: i} if i else {})} for p in picks for i in range(count)]
+    return picks
 
 
 def _end_candidates(state: dict) -> list[dict]:
