@@ -48,7 +48,7 @@ from .legality import (
 from .rolls import foes_from_left, power_roll_dice, roll_band, roll_random_foe
 from .scoring import score_state
 from .state import SpellGame, new_spell_game
-from .turn_order import spell_order
+from .turn_order import DieSupply, roll_off, spell_order
 
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
                 "power_roll", "random_foe", "play_card", "play_reaction", "next", "end_round")
@@ -831,8 +831,16 @@ def _reveal(state, action, events):
     spells = [{"wizard": w, "components": [component_of(c) for c in state["spells"][w]]}
               for w in casting]
     state["chance"] += 1
-    order = spell_order(game, spells, rolls=_roll_off_rolls(state, action),
-                        seed=f"{state['seed']}:{state['chance']}")
+    rolls = _roll_off_rolls(state, action) or {}
+    core = _core(state)
+    pals_only = [w for w in building(state) if w not in casting and core.wizard(w).creatures]
+    seed = f"{state['seed']}:{state['chance']}"
+    order = spell_order(game, spells, rolls={w: r for w, r in rolls.items()
+                                             if w not in pals_only} or None,
+                        seed=seed) if spells else {
+        "order": [], "ties": [], "turns": [], "explanation": [], "rolls_used": {}}
+    if pals_only:
+        _creatures_turns(state, order, pals_only, rolls, seed)
     state["order"] = order["order"]
     state["order_info"] = {"ties": order["ties"], "turns": order["turns"],
                            "explanation": order["explanation"]}
@@ -843,6 +851,36 @@ def _reveal(state, action, events):
            rolls=order["rolls_used"])
     state["phase"], state["turn"] = "resolve", -1
     _next_caster(state, events)
+
+
+def _creatures_turns(state: dict, order: dict, wizards: list[str], rolls: dict,
+                     seed: str) -> None:
+    """Wizards who cast nothing but have kept Creatures still take a turn: a kept Creature
+    must attack again when its wizard's Initiative comes up, its Power Roll never skipped,
+    and stays only on a KEEP result (rumble 17.8, 17.12 / anarchy 17.9, 17.13). Their
+    Initiative is 0 (rulings kept-creature-timing / kept-creature-initiative) and their
+    spell has no Component: fewer Components act first (turn-order.count), so they act
+    before every spell; several such wizards roll off like any Initiative tie."""
+    game = state["game"]["game"]
+    supply = DieSupply({w: list(r) if isinstance(r, list | tuple) else [r]
+                        for w, r in rolls.items() if w in wizards}, f"{seed}:creatures")
+    settled, dice = roll_off(wizards, supply.roll)
+    why = [{"rule": cite(game, "creature.attacks-again"),
+            "text": f"{', '.join(wizards)}: no Component, but kept Creature(s) must attack "
+                    "again: 0 components, initiative 0, before every spell (a reading: the "
+                    "rulebook orders one, two and three Components)"}]
+    if dice:
+        order["ties"] = [{"wizards": wizards, "component_count": 0, "initiative": 0,
+                          "rolls": dice, "order": settled}, *order["ties"]]
+        why.append({"rule": cite(game, "turn-order.roll-off"),
+                    "text": f"{', '.join(wizards)} tie at 0 components, initiative 0: rolls "
+                    + "; then ".join(", ".join(f"{w} {v}" for w, v in r.items())
+                                     for r in dice) + f" -> {', '.join(settled)}"})
+    order["order"] = settled + order["order"]
+    order["turns"] = [{"wizard": w, "component_count": 0, "initiative": 0,
+                       "name": "no spell: kept Creatures only"} for w in settled] + order["turns"]
+    order["explanation"] = why + order["explanation"]
+    order["rolls_used"] = {**order["rolls_used"], **supply.used}
 
 
 def _resolution_queue(spell: list[dict]) -> list[dict]:
@@ -869,7 +907,7 @@ def _next_caster(state: dict, events: list) -> None:
                    "every spell has resolved: end the round")
             return
         wizard = state["order"][state["turn"]]
-        if not state["spells"][wizard]:
+        if not state["spells"][wizard] and not _core(state).wizard(wizard).creatures:
             _event(events, cite(game, "turn-order.count"), "skip",
                    f"{wizard} placed no card: nothing to resolve", wizard=wizard)
             continue

@@ -380,6 +380,53 @@ def test_a_kept_creature_attacks_again_and_stays_only_on_a_keep(game, stays):
     assert (pal in state["deck"]["discard"]) is not stays
 
 
+@pytest.mark.parametrize("game", ["rumble", "anarchy"])
+@pytest.mark.parametrize("stays", [True, False])
+def test_a_kept_creature_attacks_even_when_its_wizard_casts_nothing(game, stays):
+    """A hand with no Component casts nothing, but a kept Creature must still attack again
+    on its wizard's Initiative, its Power Roll never skipped, and stays only on a KEEP
+    (rumble 17.8, 17.12 / anarchy 17.9, 17.13): the wizard takes a turn at Initiative 0
+    with no Component, before the spells (fewer Components act first)."""
+    from engine.spellgames.state import Creature
+
+    state = dealt(game, seed=4, names=("Ann", "Ben"))
+    read = lambda c: deck.card_read(state, c)  # noqa: E731
+
+    dice = 2 if game == "anarchy" else 1  # anarchy: a Dead Wizard token of its glyph too
+
+    def faces_for(card):  # a face that, on every die, KEEPs it (or not)
+        keeps = {t for b in read(card)["bands"] if b["keep"]
+                 for t in range(b["low"], (b["high"] or 6 * dice) + 1)}
+        return next((f for f in range(1, 7) if (dice * f in keeps) is stays), None)
+
+    pal = next(c for c in state["deck"]["main"] if read(c)["type"] == "delivery"
+               and read(c)["glyph"] and read(c)["bands"] and faces_for(c))
+    state["deck"]["main"].remove(pal)
+    core = sr._core(state)
+    ann = core.wizard("Ann")
+    ann.creatures.append(Creature(read(pal)["name"], read(pal)["glyph"], pal))
+    if game == "anarchy":
+        ann.dead_wizard_tokens.append(read(pal)["glyph"])
+    state["deck"]["main"] += ann.hand
+    ann.hand = []  # nothing to cast: the Main Deck is out of reach this round
+    state["game"] = core.to_dict()
+    ben = next(c for c in sr._hand(state, "Ben") if read(c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Ben", "card": ben},
+                   {"type": "ready", "wizard": "Ben"}, {"type": "ready", "wizard": "Ann"}):
+        state, _ = sr.apply(state, action)
+    state, events = sr.apply(state, {"type": "reveal"})
+    assert state["order"] == ["Ann", "Ben"] and sr.caster(state) == "Ann"
+    assert [c["id"] for c in state["queue"]] == [pal] and state["queue"][0]["kept"]
+    assert state["order_info"]["turns"][0]["component_count"] == 0
+    assert {"type": "next", "wizard": "Ann"} not in sr.legal_actions(state)  # roll first
+    state, events = _play_turn(state, "Ann", faces_for(pal))
+    assert [e for e in events if e["type"] == "roll" and "dice" in e]
+    kept = [c["card"] for c in state["game"]["wizards"][0]["creatures"]]
+    assert (kept == [pal]) is stays
+    assert (pal in state["deck"]["discard"]) is not stays
+    assert sr.caster(state) == "Ben"
+
+
 def test_a_dealt_wild_magic_takes_the_slot_its_player_names():
     """Wild Magic may stand in for any Component type (rumble 19.1): from the hand it may be
     placed in a slot of choice (one variant per slot in legal_actions), so a Source plus
