@@ -987,22 +987,53 @@ def _discard_spell(state: dict, wizard: str, events: list) -> None:
 
 def _replace_from_deck(state: dict, old: dict, events: list) -> dict | None:
     """Wild Magic in a dealt game: the Main Deck is turned over until the slot's type shows;
-    the Wild Magic card and the other cards turned over are discarded."""
+    the Wild Magic card and the other cards turned over are discarded, but a Rally card
+    turned over is played (_play_flipped_rallies)."""
     game = state["game"]["game"]
     found, turned = deck.wild_magic_reveal(state, old["slot"], events)
     rallies = [c for c in turned if deck.card(state, c)["type"] == "rally"]
-    deck.discard(state, turned + [old.get("id")], events,
-                 f"Wild Magic and {len(turned)} card(s) turned over before a {old['slot']}")
+    others = [c for c in turned if c not in rallies]
+    deck.discard(state, others + [old.get("id")], events,
+                 f"Wild Magic and {len(others)} card(s) turned over before a {old['slot']}")
     if rallies:
-        _event(events, cite(game, "rally.flipped"), "flag",
-               f"{len(rallies)} Rally card(s) turned over: a flipped Rally must be played and "
-               "triggers the Champion's Rally (apply it by hand)")
+        _play_flipped_rallies(state, rallies, events)
     if found is None:
         _event(events, cite(game, "wild-magic"), "flag",
                f"no {old['slot']} card left in the Main Deck or its discard pile: the Wild "
                "Magic has nothing to become (apply by hand)")
         return None
     return deck.card(state, found)
+
+
+def _play_flipped_rallies(state: dict, rallies: list[str], events: list) -> None:
+    """A Rally card turned over from the Main Deck during your turn must be played (anarchy
+    18.3.4; ruling wild-magic-reveal): turned over while a Wild Magic is replaced, it joins
+    the spell's Rally cards, whose Champion's Rally resolves after the name is read and
+    before the Source (ruling rally-timing). Nothing of the spell has resolved yet (every
+    Wild Magic is replaced first), so it goes after the Rally cards already placed; it is
+    discarded with the spell."""
+    game, wizard = state["game"]["game"], caster(state)
+    cards = [{**deck.card(state, c), "flipped": True} for c in rallies]
+    at = next((i for i, c in enumerate(state["queue"]) if c["type"] != "rally"),
+              len(state["queue"]))
+    state["queue"][at:at] = cards
+    state["spells"][wizard] += cards
+    casting = state["game"]["casting"]
+    casting["components"][at:at] = [
+        {"name": c["name"], "reaction": False, "status": "waiting", "blood_paid": False,
+         "acted": False, "blood_at_start": None} for c in cards]
+    blood = _core(state).wizard(wizard).blood
+    for i, comp in enumerate(casting["components"]):  # nothing has acted yet: step 0 resolves
+        comp["status"], comp["blood_at_start"] = ("resolving", blood) if i == state["step"] \
+            else ("waiting", None)
+    _event(events, cite(game, "rally.flipped"), "rally",
+           f"{len(cards)} Rally card(s) turned over: a Rally turned over during your turn must "
+           "be played: it resolves the Champion's Rally with the spell's Rally cards, before "
+           "the spell", wizard=wizard)
+    if not _abilities(state, {"type": "rally"}):
+        _event(events, cite(game, "rally.not-counted"), "flag",
+               "each Rally card resolves the Champion's Rally effect before the spell "
+               "(not run by the engine: apply it by hand)")
 
 
 def wild_index(state: dict) -> int | None:
@@ -1021,6 +1052,7 @@ def _replace_wild_magic(state, action, events):
     old = state["queue"][index]
     if state.get("deal") and action.get("card") is None:
         new = _replace_from_deck(state, old, events)
+        index = next(i for i, c in enumerate(state["queue"]) if c is old)  # Rallies played
         if new is None:  # nothing to become: the slot stays empty
             state["queue"][index] = {**old, "spent": True}
             return

@@ -476,3 +476,68 @@ def test_damage_to_each_foe_by_hand_lets_one_foes_creature_absorb_it():
     state, _ = sr.apply(state, each[1])
     b, c = state["game"]["wizards"][1:]
     assert (b["hp"], b["creatures"], c["hp"]) == (20, [], 17)
+
+
+# --- a Rally card turned over while Wild Magic is replaced (anarchy 18.3.4) ----------
+KRAZZTAR = {"name": "Blood Lord Krazztar", "glyph": "elemental", "abilities": [{
+    "trigger": "rally", "effects": [{"do": "damage", "amount": 2,
+                                     "target": "foes-most-applause"}]}]}
+
+
+def _wild_magic_flips_a_rally(champion=None):
+    """Ann casts a Source and a Wild Magic Delivery; the Main Deck's top is a Rally card,
+    then a Delivery. Ben casts one card, so he resolves first."""
+    state = sr.new_state("anarchy", ["Ann", "Ben"], 4, deal=True,
+                         catalog=fixture_catalog("anarchy"), champion=champion)
+    read = lambda c: deck.card_read(state, c)  # noqa: E731
+    main = state["deck"]["main"]
+    wild = next(c for c in main if read(c)["type"] == "wild-magic")
+    rally = next(c for c in main if read(c)["type"] == "rally")
+    delivery = next(c for c in main if read(c)["type"] == "delivery")
+    for c in (wild, rally, delivery):
+        main.remove(c)
+    main[:0] = [rally, delivery]
+    ann = state["game"]["wizards"][0]
+    ann["hand"].append(wild)
+    source = next(c for c in ann["hand"] if read(c)["type"] == "source")
+    ben = next(c for c in state["game"]["wizards"][1]["hand"]
+               if read(c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Ann", "card": source},
+                   {"type": "add_card", "wizard": "Ann", "card": wild, "slot": "delivery"},
+                   {"type": "ready", "wizard": "Ann"},
+                   {"type": "add_card", "wizard": "Ben", "card": ben},
+                   {"type": "ready", "wizard": "Ben"}, {"type": "reveal"}):
+        state, _ = sr.apply(state, action)
+    state, _ = _play_turn(state, "Ben", 3)
+    assert sr.caster(state) == "Ann"
+    state, events = sr.apply(state, {"type": "replace_wild_magic", "wizard": "Ann"})
+    return state, events, rally, delivery
+
+
+def test_a_rally_turned_over_for_wild_magic_is_played_before_the_spell():
+    """A Rally card turned over during your turn must be played (anarchy 18.3.4, ruling
+    wild-magic-reveal), with the spell's Rally cards before the Source (ruling
+    rally-timing): a scripted Champion's Rally plays itself."""
+    state, events, rally, delivery = _wild_magic_flips_a_rally(KRAZZTAR)
+    assert [(c["type"], c.get("id")) for c in state["queue"]][0::2] == [
+        ("rally", rally), ("delivery", delivery)]
+    assert sr.current_card(state)["id"] == rally
+    assert any(e["rule"] == "anarchy 18.3.4" and e["type"] == "rally" for e in events)
+    assert rally not in state["deck"]["discard"]
+    assert {"type": "play_card", "wizard": "Ann"} in sr.legal_actions(state)
+    state, _ = sr.apply(state, {"type": "play_card", "wizard": "Ann"})
+    assert state["game"]["wizards"][1]["hp"] == 18  # Krazztar: 2 to the foe(s) most Applause
+    state, _ = sr.apply(state, {"type": "next", "wizard": "Ann"})
+    assert sr.current_card(state)["type"] == "source"
+    state, _ = _play_turn(state, "Ann", 3)
+    assert rally in state["deck"]["discard"]  # discarded with the spell
+
+
+def test_a_rally_turned_over_for_wild_magic_is_applied_by_hand_when_not_scripted():
+    state, events, rally, _ = _wild_magic_flips_a_rally(None)
+    assert sr.current_card(state)["id"] == rally
+    legal = sr.legal_actions(state)
+    hit = {"type": "damage", "target": "Ben", "amount": 1, "source": "Ann"}
+    assert hit in legal and sr.check(state, hit) == []
+    state, _ = sr.apply(state, hit)
+    assert state["game"]["wizards"][1]["hp"] == 19
