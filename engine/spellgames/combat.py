@@ -74,6 +74,10 @@ def _check_shape(state: SpellGame, action) -> str:
         _absorbing_creatures(action)
     elif kind not in ("start_round", "end_round", "new_game"):
         state.wizard(action.get(key))
+    if kind == "damage" and action.get("absorb") is not None and \
+            not isinstance(action["absorb"], bool):
+        raise EngineError("absorb: true when a Creature absorbs the damage", field="absorb",
+                          code="type")
     if kind in ("damage", "damage_each") and action.get("source") is not None:
         state.wizard(action["source"])
     if kind in ("damage", "damage_each", "heal", "gain_blood", "pay_blood"):

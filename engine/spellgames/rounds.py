@@ -506,6 +506,9 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         allowed = _amounts(state, card, kind)
         return _p("amount", f"{kind}: the amount is {allowed[0]}" if len(allowed) == 1 else
                   f"{kind}: the amount is from 1 to {allowed[-1]}", cite(game, "damage"))
+    if kind == "damage" and "creature" in action and action.get("absorb") is not True:
+        return _p("creature-without-absorb", "creature names the Creature that absorbs the "
+                  "damage: only with absorb: true", cite(game, "creature.absorb"))
     foes = _legal_foes(core, wizard)
     victim = (state["random_foe"] or {}).get("victim")
     if kind == "damage" and (action.get("target") not in foes or
@@ -1305,6 +1308,23 @@ HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
 
 
 # --- legal actions ----------------------------------------------------------
+def canonical(action):
+    """The move ``action`` names, as legal_actions writes it: a damage a Creature absorbs
+    names the Creature (``creature`` 0 when left out: the first); ``absorb: false`` on a
+    damage and ``absorb: []`` on a damage to each foe are no absorbing at all."""
+    if not isinstance(action, dict):
+        return action
+    if action.get("type") == "damage" and action.get("absorb") is True \
+            and "creature" not in action:
+        return {**action, "creature": 0}
+    if action.get("type") == "damage" and action.get("absorb") is False \
+            and "creature" not in action:
+        return {k: v for k, v in action.items() if k != "absorb"}
+    if action.get("type") == "damage_each" and action.get("absorb") == []:
+        return {k: v for k, v in action.items() if k != "absorb"}
+    return action
+
+
 def legal_actions(state: dict) -> list[dict]:
     """Every move ``check`` allows now, each once (chance outcomes aside: a Power Roll or a
     random foe is offered without its dice). On a dealt table this is the whole set;

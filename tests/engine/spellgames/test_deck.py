@@ -6,8 +6,10 @@ from collections import Counter
 import pytest
 
 from engine.core import EngineError
+from engine.families import family_for
 from engine.spellgames import deck
 from engine.spellgames import rounds as sr
+from tests.engine.playouts import assert_exactly_the_legal_moves
 from tests.sandbox.players import fixture_catalog, spell_player
 
 NAMES = ["Ann", "Ben", "Cy"]
@@ -419,6 +421,7 @@ def test_a_kept_creature_attacks_even_when_its_wizard_casts_nothing(game, stays)
     assert [c["id"] for c in state["queue"]] == [pal] and state["queue"][0]["kept"]
     assert state["order_info"]["turns"][0]["component_count"] == 0
     assert {"type": "next", "wizard": "Ann"} not in sr.legal_actions(state)  # roll first
+    assert_exactly_the_legal_moves(family_for(game), state)
     state, events = _play_turn(state, "Ann", faces_for(pal))
     assert [e for e in events if e["type"] == "roll" and "dice" in e]
     kept = [c["card"] for c in state["game"]["wizards"][0]["creatures"]]
@@ -525,6 +528,7 @@ def test_a_rally_turned_over_for_wild_magic_is_played_before_the_spell():
     assert any(e["rule"] == "anarchy 18.3.4" and e["type"] == "rally" for e in events)
     assert rally not in state["deck"]["discard"]
     assert {"type": "play_card", "wizard": "Ann"} in sr.legal_actions(state)
+    assert_exactly_the_legal_moves(family_for("anarchy"), state)
     state, _ = sr.apply(state, {"type": "play_card", "wizard": "Ann"})
     assert state["game"]["wizards"][1]["hp"] == 18  # Krazztar: 2 to the foe(s) most Applause
     state, _ = sr.apply(state, {"type": "next", "wizard": "Ann"})
@@ -539,5 +543,6 @@ def test_a_rally_turned_over_for_wild_magic_is_applied_by_hand_when_not_scripted
     legal = sr.legal_actions(state)
     hit = {"type": "damage", "target": "Ben", "amount": 1, "source": "Ann"}
     assert hit in legal and sr.check(state, hit) == []
+    assert_exactly_the_legal_moves(family_for("anarchy"), state)
     state, _ = sr.apply(state, hit)
     assert state["game"]["wizards"][1]["hp"] == 19

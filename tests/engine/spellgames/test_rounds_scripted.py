@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.core import EngineError
+from engine.families import family_for
 from engine.spellgames import rounds as sr
+from tests.engine.playouts import assert_exactly_the_legal_moves
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 ENTRIES = {e["slug"]: e for e in json.loads((FIXTURES / "rumble.json").read_text(
@@ -295,6 +297,7 @@ def test_a_by_hand_rally_killing_several_at_once_names_the_order():
     assert legal == [{**each, "order": ["B"]}, {**each, "order": ["C"]}]
     refused = sr.check(state, each)
     assert refused[0].code == "death-order" and refused[0].rule == "anarchy 20.5"
+    assert assert_exactly_the_legal_moves(family_for("anarchy"), state) > 100
     state, events = sr.apply(state, {**each, "order": ["C"]})
     assert [e["wizard"] for e in events if e["type"] == "death"] == ["C"]
 
@@ -363,5 +366,13 @@ def test_a_by_hand_hit_on_each_foe_offers_any_creature_to_absorb():
                      {**each, "absorb": ["B"], "creatures": {"B": 1}}]
     assert sr.check(state, {**each, "absorb": ["B"], "creatures": {"B": 0}})[0].code == \
         "first-creature"
+    # The single-foe damage names the absorbing Creature; left out, it is the first.
+    hit = {"type": "damage", "target": "B", "amount": 2, "source": "A"}
+    assert {**hit, "absorb": True, "creature": 1} in sr.legal_actions(state)
+    assert sr.canonical({**hit, "absorb": True}) == {**hit, "absorb": True, "creature": 0}
+    assert sr.check(state, {**hit, "creature": 1})[0].code == "creature-without-absorb"
+    with pytest.raises(EngineError):
+        sr.check(state, {**hit, "absorb": ["B"]})
+    assert assert_exactly_the_legal_moves(family_for("anarchy"), state) > 100
     state, _ = sr.apply(state, {**each, "absorb": ["B"], "creatures": {"B": 1}})
     assert _kept(state, "B") == ["Imp"] and hp(state) == {"A": 20, "B": 20, "C": 18}
