@@ -48,7 +48,7 @@ from .legality import (
 from .rolls import foes_from_left, power_roll_dice, roll_band, roll_random_foe
 from .scoring import score_state
 from .state import SpellGame, new_spell_game
-from .turn_order import DieSupply, roll_off, spell_order
+from .turn_order import DieSupply, _parse_rolls, roll_off, spell_order
 
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
                 "power_roll", "random_foe", "play_card", "play_reaction", "next", "end_round")
@@ -865,8 +865,8 @@ def _creatures_turns(state: dict, order: dict, wizards: list[str], rolls: dict,
     spell has no Component: fewer Components act first (turn-order.count), so they act
     before every spell; several such wizards roll off like any Initiative tie."""
     game = state["game"]["game"]
-    supply = DieSupply({w: list(r) if isinstance(r, list | tuple) else [r]
-                        for w, r in rolls.items() if w in wizards}, f"{seed}:creatures")
+    supply = DieSupply(_parse_rolls({w: r for w, r in rolls.items() if w in wizards},
+                                    wizards), f"{seed}:creatures")
     settled, dice = roll_off(wizards, supply.roll)
     why = [{"rule": cite(game, "creature.attacks-again"),
             "text": f"{', '.join(wizards)}: no Component, but kept Creature(s) must attack "

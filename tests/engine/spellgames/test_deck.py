@@ -546,3 +546,33 @@ def test_a_rally_turned_over_for_wild_magic_is_applied_by_hand_when_not_scripted
     assert_exactly_the_legal_moves(family_for("anarchy"), state)
     state, _ = sr.apply(state, hit)
     assert state["game"]["wizards"][1]["hp"] == 19
+
+
+def test_two_wizards_casting_nothing_roll_off_for_their_creatures_turns():
+    """Several wizards with kept Creatures and no Component tie at 0 components and
+    Initiative 0: they roll off (given rolls are checked like any roll-off's)."""
+    from engine.spellgames.state import Creature
+
+    state = dealt("rumble", seed=4, names=("Ann", "Ben", "Cy"))
+    core = sr._core(state)
+    for name in ("Ann", "Ben"):
+        me = core.wizard(name)
+        me.creatures.append(Creature(f"{name}'s Pal", "dark", None))
+        state["deck"]["main"] += me.hand
+        me.hand = []
+    state["game"] = core.to_dict()
+    cy = next(c for c in sr._hand(state, "Cy")
+              if deck.card_read(state, c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Cy", "card": cy},
+                   *({"type": "ready", "wizard": w} for w in ("Ann", "Ben", "Cy"))):
+        state, _ = sr.apply(state, action)
+    with pytest.raises(EngineError):
+        sr.apply(state, {"type": "reveal", "rolls": {"Ann": 9}})
+    state, events = sr.apply(state, {"type": "reveal", "rolls": {"Ann": 2, "Ben": 5}})
+    assert state["order"] == ["Ben", "Ann", "Cy"]
+    tie = state["order_info"]["ties"][0]
+    assert tie["component_count"] == 0 and tie["rolls"] == [{"Ann": 2, "Ben": 5}]
+    from engine.spellgames.games import cite
+
+    assert any(e["rule"] == cite("rumble", "turn-order.roll-off") and "0 components"
+               in e["text"] for e in events)
