@@ -252,7 +252,6 @@ class _Run:
         self.defeated = len(self.state.deaths) > before
         self.last = targets
 
-
     def death_order(self, targets: list[str], absorb: list[str], amount: int) -> list[str]:
         """Anarchy: a Champion's Rally that kills several wizards at once resolves for them
         in the order its player chooses (20.5, ruling rally-order). The order matters when
