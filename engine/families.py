@@ -127,6 +127,10 @@ class SpellRoundFamily:
         return [a for a in rounds.legal_actions(state)
                 if a["type"] != "reveal" or not self.check(state, a)]
 
+    def canonical(self, state, action):
+        """The move ``action`` names, as legal_actions writes it (rounds.canonical)."""
+        return rounds.canonical(action)
+
     def actor(self, state) -> str | None:
         return rounds.actor(state)
 

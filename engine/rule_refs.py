@@ -90,6 +90,7 @@ RULES.update({
     "anarchy.champion.glyph": ("anarchy", "Champions", "20.8"),
     "anarchy.champion.challenge": ("anarchy", "Champions", "20.6"),
     "anarchy.champion.entrance": ("anarchy", "Champions", "20.2"),
+    "anarchy.champion.rally-order": ("anarchy", "Champions", "20.5"),
     "anarchy.dead-wizard-token.glyph": ("anarchy", "Dead Wizard Tokens", "15.2"),
     "anarchy.random-foe": ("anarchy", "Random Foes", "13.5.1"),
     "anarchy.targets": ("anarchy", "Targets", "13.2"),

@@ -47,9 +47,11 @@ def plays(abilities) -> bool:
 
 
 class NeedChoice(Exception):  # noqa: N818 - not an error: a pause for the player
-    def __init__(self, who: str, prompt: str, options: list):
+    def __init__(self, who: str, prompt: str, options: list, rule: str | None = None):
         super().__init__(prompt)
         self.need = {"who": who, "prompt": prompt, "options": options}
+        if rule:
+            self.need["rule"] = rule  # the rule that makes it a choice, when not targets
 
 
 class _Run:
@@ -66,13 +68,14 @@ class _Run:
         self.defeated = False
         self.taken_from: str | None = None
         self.keep = False
+        self.rally = False  # a Champion's Rally: its player orders the deaths (anarchy 20.5)
 
     # -- choices and combat -------------------------------------------------
-    def choose(self, who: str, prompt: str, options: list):
+    def choose(self, who: str, prompt: str, options: list, rule: str | None = None):
         if len(options) == 1:
             return options[0]
         if not self.choices:
-            raise NeedChoice(who, prompt, options)
+            raise NeedChoice(who, prompt, options, rule)
         pick = self.choices.pop(0)
         if pick not in options:
             raise EngineError(f"choices[{len(self.used)}]: {pick!r} is not one of "
@@ -209,24 +212,66 @@ class _Run:
         if self.choose(self.caster, f"pay {amount} Blood?", [True, False]):
             self.paid = bool(self.act(action))
 
+    def absorber(self, name: str, amount: int) -> int | None:
+        """Which of the foe's face-up Creatures absorbs the damage, if any: the foe's choice
+        (17.4: "one of your face-up Creatures"; rumble 17.16 / anarchy 17.14). One kind of
+        Creature is a yes or no; several are one option each, by name (copies of one
+        card are the same choice)."""
+        pals = self.state.wizard(name).creatures
+        labels: dict = {}
+        for i, pal in enumerate(pals):
+            same_name = [p for p in pals if p.name == pal.name and p.glyph != pal.glyph]
+            labels.setdefault(f"{pal.name} ({pal.glyph})" if same_name else pal.name, i)
+        if len(labels) == 1:
+            prompt = f"{name}: discard {pals[0].name} to absorb {amount} damage?"
+            return 0 if self.choose(name, prompt, [False, True]) else None
+        pick = self.choose(name, f"{name}: discard a Creature to absorb {amount} damage? "
+                           "(which one)", [False, *labels])
+        return None if pick is False else labels[pick]
+
     def damage(self, targets: list[str], amount: int) -> None:
-        absorb = []
+        absorb: dict[str, int] = {}
         for name in targets:
             wizard = self.state.wizard(name)
             if wizard.creatures and name != self.caster and amount > 0:
-                pick = self.choose(name, f"{name}: discard {wizard.creatures[0].name} to absorb "
-                                   f"{amount} damage?", [False, True])
-                if pick:
-                    absorb.append(name)
+                index = self.absorber(name, amount)
+                if index is not None:
+                    absorb[name] = index
         before = len(self.state.deaths)
         if len(targets) == 1:
             self.act({"type": "damage", "target": targets[0], "amount": amount,
-                      "source": self.caster, "absorb": bool(absorb)})
+                      "source": self.caster, "absorb": bool(absorb),
+                      "creature": absorb.get(targets[0], 0)})
         elif targets:
+            order = self.death_order(targets, list(absorb), amount)
             self.act({"type": "damage_each", "targets": targets, "amount": amount,
-                      "source": self.caster, "absorb": absorb})
+                      "source": self.caster, "absorb": list(absorb),
+                      **({"creatures": pals} if (pals := {n: i for n, i in absorb.items()
+                                                            if i}) else {}),
+                      **({"order": order} if order else {})})
         self.defeated = len(self.state.deaths) > before
         self.last = targets
+
+    def death_order(self, targets: list[str], absorb: list[str], amount: int) -> list[str]:
+        """Anarchy: a Champion's Rally that kills several wizards at once resolves for them
+        in the order its player chooses (20.5, ruling rally-order). The order matters when
+        fewer Dead Wizard tokens are left than wizards dying: the game ends at the last
+        token (23.1), so the player names who dies first while tokens last; otherwise every
+        order ends the same and none is asked."""
+        if self.state.game != "anarchy" or not self.rally or amount <= 0:
+            return []
+        dying = [n for n in targets if n not in absorb and self.state.wizard(n).hp <= amount]
+        left = self.state.dead_wizard_tokens_left
+        order: list[str] = []
+        if not 0 < left < len(dying):
+            return order
+        for _ in range(left):
+            rest = [n for n in dying if n not in order]
+            order.append(self.choose(
+                self.caster, f"the Rally kills {', '.join(dying)} at once, with "
+                f"{left - len(order)} Dead Wizard token(s) left: who dies first?", rest,
+                cite("anarchy", "champion.rally-order")))
+        return order
 
 
 def resolve_ability(state: SpellGame, caster: str, ability: dict, *, card: dict | None = None,
@@ -240,6 +285,7 @@ def resolve_ability(state: SpellGame, caster: str, ability: dict, *, card: dict 
     validate([ability], path="ability")
     state.wizard(caster)
     run = _Run(state, caster, card or {}, list(choices), seed, component)
+    run.rally = ability["trigger"] == "rally"
     why = []
     try:
         if "bands" in ability:

@@ -69,10 +69,15 @@ def _check_shape(state: SpellGame, action) -> str:
     kind = action["type"]
     key = WIZARD_FIELD.get(kind, "wizard")
     if kind == "damage_each":
-        for name in _targets(action) + _absorbers(action):
+        for name in _targets(action) + _absorbers(action) + _death_order(action):
             state.wizard(name)
+        _absorbing_creatures(action)
     elif kind not in ("start_round", "end_round", "new_game"):
         state.wizard(action.get(key))
+    if kind == "damage" and action.get("absorb") is not None and \
+            not isinstance(action["absorb"], bool):
+        raise EngineError("absorb: true when a Creature absorbs the damage", field="absorb",
+                          code="type")
     if kind in ("damage", "damage_each") and action.get("source") is not None:
         state.wizard(action["source"])
     if kind in ("damage", "damage_each", "heal", "gain_blood", "pay_blood"):
@@ -120,6 +125,32 @@ def _absorbers(action: dict) -> list[str]:
     return list(absorb)
 
 
+def _absorbing_creatures(action: dict) -> dict[str, int]:
+    """damage_each's ``creatures``: which kept Creature (index) each absorbing foe discards
+    (any of theirs, 17.4); an absorbing foe it does not name discards their first."""
+    raw = action.get("creatures") or {}
+    if not isinstance(raw, dict) or not set(raw) <= set(_absorbers(action)) or any(
+            isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= 99
+            for i in raw.values()):
+        raise EngineError("creatures maps an absorbing foe to the index of the kept Creature "
+                          "they discard", field="creatures", code="type")
+    return dict(raw)
+
+
+def _death_order(action: dict) -> list[str]:
+    """damage_each's ``order``: the wizards it kills at once, named in the order they die
+    (a Champion's Rally: its player chooses, anarchy 20.5); the slain it does not name die
+    after them, in ``targets`` order."""
+    order = action.get("order")
+    if order is None:
+        return []
+    if not isinstance(order, list) or not all(isinstance(n, str) for n in order) \
+            or len(set(order)) != len(order) or not set(order) <= set(_targets(action)):
+        raise EngineError("order lists targets, each once, in the order they die",
+                          field="order", code="type")
+    return list(order)
+
+
 def preflight(state: SpellGame, action: dict) -> list[Problem]:
     """Why the action may not be taken now; [] when it may. Changes nothing."""
     kind = _check_shape(state, action)
@@ -149,8 +180,10 @@ def preflight(state: SpellGame, action: dict) -> list[Problem]:
     if kind == "damage" and action.get("absorb"):
         problems += _absorb_problems(state, action, state.wizard(action["target"]))
     if kind == "damage_each":
+        pals = _absorbing_creatures(action)
         for name in _absorbers(action):
-            problems += _absorb_problems(state, {**action, "creature": 0}, state.wizard(name))
+            problems += _absorb_problems(state, {**action, "creature": pals.get(name, 0)},
+                                         state.wizard(name))
     if kind == "pay_blood" and game == "rumble" and \
             _amount(action) > state.wizard(action["wizard"]).blood:
         problems.append(Problem("not-enough-blood", "you cannot pay Blood you do not have",
@@ -313,17 +346,26 @@ def _damage(state: SpellGame, action: dict, events: list, rng: random.Random) ->
 def _damage_each(state: SpellGame, action: dict, events: list, rng: random.Random) -> None:
     """The same damage to several wizards at once (e.g. "each foe", "each wizard")."""
     note_acted(state, action.get("source"))
-    absorbers = set(_absorbers(action))
+    absorbers, pals = set(_absorbers(action)), _absorbing_creatures(action)
     slain = [w for w in map(state.wizard, _targets(action))
-             if _hit(state, w, _amount(action), w.name in absorbers, 0, events)]
-    _deaths(state, slain, action, events, rng)
+             if _hit(state, w, _amount(action), w.name in absorbers, pals.get(w.name, 0),
+                     events)]
+    order = _death_order(action)
+    if order and len(slain) > 1:
+        rank = {name: i for i, name in enumerate(order)}
+        slain.sort(key=lambda w: rank.get(w.name, len(order)))  # stable: targets order
+        _event(events, cite(state.game, "champion.rally-order") if state.game == "anarchy"
+               else cite(state.game, "damage"), "note",
+               "killed at once: they die in the order chosen: " +
+               ", ".join(w.name for w in slain))
+    _deaths(state, slain, action, events, rng, ordered=bool(order))
 
 
 def _deaths(state: SpellGame, slain: list[Wizard], action: dict, events: list,
-            rng: random.Random) -> None:
+            rng: random.Random, ordered: bool = False) -> None:
     """Resolve the wizards brought to 0 HP by one action, then check the game's end."""
     source = action.get("source")
-    if state.game == "anarchy" and len(slain) > 1:
+    if state.game == "anarchy" and len(slain) > 1 and not ordered:
         # Champions: wizards killed at once collect Dead Wizard tokens at random
         rng.shuffle(slain)
         _event(events, cite("anarchy", "champion.entrance"), "note",

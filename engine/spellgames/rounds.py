@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from itertools import permutations
 
 from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
@@ -47,7 +48,7 @@ from .legality import (
 from .rolls import foes_from_left, power_roll_dice, roll_band, roll_random_foe
 from .scoring import score_state
 from .state import SpellGame, new_spell_game
-from .turn_order import spell_order
+from .turn_order import DieSupply, _parse_rolls, roll_off, spell_order
 
 FLOW_ACTIONS = ("add_card", "remove_card", "ready", "unready", "reveal", "replace_wild_magic",
                 "power_roll", "random_foe", "play_card", "play_reaction", "next", "end_round")
@@ -505,6 +506,9 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         allowed = _amounts(state, card, kind)
         return _p("amount", f"{kind}: the amount is {allowed[0]}" if len(allowed) == 1 else
                   f"{kind}: the amount is from 1 to {allowed[-1]}", cite(game, "damage"))
+    if kind == "damage" and "creature" in action and action.get("absorb") is not True:
+        return _p("creature-without-absorb", "creature names the Creature that absorbs the "
+                  "damage: only with absorb: true", cite(game, "creature.absorb"))
     foes = _legal_foes(core, wizard)
     victim = (state["random_foe"] or {}).get("victim")
     if kind == "damage" and (action.get("target") not in foes or
@@ -523,6 +527,14 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
         return _p("no-creature", "absorb lists foes who discard one of their face-up "
                   "Creatures, each once (the others still take the damage)",
                   cite(game, "creature.absorb"))
+    if kind == "damage_each" and any(i == 0 for i in (action.get("creatures") or {}).values()):
+        return _p("first-creature", "creatures names only a foe discarding a Creature other "
+                  "than their first (index 0 is the default: leave it out)",
+                  cite(game, "creature.absorb"))
+    if kind == "damage_each":
+        problems = _death_order_problems(state, core, card, action)
+        if problems:
+            return problems
     if kind == "heal" and action.get("target") != wizard:
         return _p("heal-self", "a healing effect heals its caster", cite(game, "targets"))
     if kind == "take_standee" and core.standee == wizard:
@@ -532,6 +544,40 @@ def _by_hand_problems(state: dict, core: SpellGame, action: dict) -> list[Proble
                   cite(game, "treasures"))
     if kind == "gain_applause" and action.get("value") is not None:
         return _p("face-down", "an Applause token is drawn face down", cite(game, "applause"))
+    return []
+
+
+def _dying_at_once(state: dict, core: SpellGame, card: dict, targets: list[str],
+                   absorb: list[str], amount) -> tuple[list[str], int]:
+    """A Rally card's damage to several foes (anarchy): who it kills at once, and how many
+    of them its player orders (20.5, ruling rally-order): those who die while Dead Wizard
+    tokens last, when fewer are left than wizards dying (the game ends at the last, 23.1);
+    0 when every order ends the same."""
+    if state["game"]["game"] != "anarchy" or card["type"] != "rally" or \
+            not isinstance(amount, int) or amount <= 0:
+        return [], 0
+    dying = [n for n in targets if n not in absorb and core.wizard(n).hp <= amount]
+    left = core.dead_wizard_tokens_left
+    return dying, (left if 0 < left < len(dying) else 0)
+
+
+def _death_order_problems(state: dict, core: SpellGame, card: dict,
+                          action: dict) -> list[Problem]:
+    game = state["game"]["game"]
+    dying, picks = _dying_at_once(state, core, card, action.get("targets") or [],
+                                  action.get("absorb") or [], action.get("amount"))
+    order = action.get("order")
+    rule = cite(game, "champion.rally-order") if game == "anarchy" else cite(game, "damage")
+    if not picks:
+        return [] if order is None else _p(
+            "no-death-order", "nothing to order: only a Champion's Rally killing several "
+            "wizards at once, with fewer Dead Wizard tokens left than wizards dying, has its "
+            "player choose who dies first", rule)
+    if not isinstance(order, list) or len(order) != picks or len(set(order)) != picks \
+            or not set(order) <= set(dying):
+        return _p("death-order", f"the Rally kills {', '.join(dying)} at once and "
+                  f"{picks} Dead Wizard token(s) are left: order names who dies first, "
+                  f"{picks} of them in order", rule)
     return []
 
 
@@ -611,7 +657,7 @@ def _play_problems(state: dict, card: dict, action: dict) -> list[Problem]:
         return _p("no-choice", "nothing to choose now", cite(game, "targets"))
     if needs is not None and action.get("choice") not in needs["options"]:
         return _p("choice-needed", f"{needs['prompt']}: choose one of {needs['options']!r}",
-                  cite(game, "targets"))
+                  needs.get("rule") or cite(game, "targets"))
     return []
 
 
@@ -788,8 +834,16 @@ def _reveal(state, action, events):
     spells = [{"wizard": w, "components": [component_of(c) for c in state["spells"][w]]}
               for w in casting]
     state["chance"] += 1
-    order = spell_order(game, spells, rolls=_roll_off_rolls(state, action),
-                        seed=f"{state['seed']}:{state['chance']}")
+    rolls = _roll_off_rolls(state, action) or {}
+    core = _core(state)
+    pals_only = [w for w in building(state) if w not in casting and core.wizard(w).creatures]
+    seed = f"{state['seed']}:{state['chance']}"
+    order = spell_order(game, spells, rolls={w: r for w, r in rolls.items()
+                                             if w not in pals_only} or None,
+                        seed=seed) if spells else {
+        "order": [], "ties": [], "turns": [], "explanation": [], "rolls_used": {}}
+    if pals_only:
+        _creatures_turns(state, order, pals_only, rolls, seed)
     state["order"] = order["order"]
     state["order_info"] = {"ties": order["ties"], "turns": order["turns"],
                            "explanation": order["explanation"]}
@@ -800,6 +854,36 @@ def _reveal(state, action, events):
            rolls=order["rolls_used"])
     state["phase"], state["turn"] = "resolve", -1
     _next_caster(state, events)
+
+
+def _creatures_turns(state: dict, order: dict, wizards: list[str], rolls: dict,
+                     seed: str) -> None:
+    """Wizards who cast nothing but have kept Creatures still take a turn: a kept Creature
+    must attack again when its wizard's Initiative comes up, its Power Roll never skipped,
+    and stays only on a KEEP result (rumble 17.8, 17.12 / anarchy 17.9, 17.13). Their
+    Initiative is 0 (rulings kept-creature-timing / kept-creature-initiative) and their
+    spell has no Component: fewer Components act first (turn-order.count), so they act
+    before every spell; several such wizards roll off like any Initiative tie."""
+    game = state["game"]["game"]
+    supply = DieSupply(_parse_rolls({w: r for w, r in rolls.items() if w in wizards},
+                                    wizards), f"{seed}:creatures")
+    settled, dice = roll_off(wizards, supply.roll)
+    why = [{"rule": cite(game, "creature.attacks-again"),
+            "text": f"{', '.join(wizards)}: no Component, but kept Creature(s) must attack "
+                    "again: 0 components, initiative 0, before every spell (a reading: the "
+                    "rulebook orders one, two and three Components)"}]
+    if dice:
+        order["ties"] = [{"wizards": wizards, "component_count": 0, "initiative": 0,
+                          "rolls": dice, "order": settled}, *order["ties"]]
+        why.append({"rule": cite(game, "turn-order.roll-off"),
+                    "text": f"{', '.join(wizards)} tie at 0 components, initiative 0: rolls "
+                    + "; then ".join(", ".join(f"{w} {v}" for w, v in r.items())
+                                     for r in dice) + f" -> {', '.join(settled)}"})
+    order["order"] = settled + order["order"]
+    order["turns"] = [{"wizard": w, "component_count": 0, "initiative": 0,
+                       "name": "no spell: kept Creatures only"} for w in settled] + order["turns"]
+    order["explanation"] = why + order["explanation"]
+    order["rolls_used"] = {**order["rolls_used"], **supply.used}
 
 
 def _resolution_queue(spell: list[dict]) -> list[dict]:
@@ -826,7 +910,7 @@ def _next_caster(state: dict, events: list) -> None:
                    "every spell has resolved: end the round")
             return
         wizard = state["order"][state["turn"]]
-        if not state["spells"][wizard]:
+        if not state["spells"][wizard] and not _core(state).wizard(wizard).creatures:
             _event(events, cite(game, "turn-order.count"), "skip",
                    f"{wizard} placed no card: nothing to resolve", wizard=wizard)
             continue
@@ -906,22 +990,53 @@ def _discard_spell(state: dict, wizard: str, events: list) -> None:
 
 def _replace_from_deck(state: dict, old: dict, events: list) -> dict | None:
     """Wild Magic in a dealt game: the Main Deck is turned over until the slot's type shows;
-    the Wild Magic card and the other cards turned over are discarded."""
+    the Wild Magic card and the other cards turned over are discarded, but a Rally card
+    turned over is played (_play_flipped_rallies)."""
     game = state["game"]["game"]
     found, turned = deck.wild_magic_reveal(state, old["slot"], events)
     rallies = [c for c in turned if deck.card(state, c)["type"] == "rally"]
-    deck.discard(state, turned + [old.get("id")], events,
-                 f"Wild Magic and {len(turned)} card(s) turned over before a {old['slot']}")
+    others = [c for c in turned if c not in rallies]
+    deck.discard(state, others + [old.get("id")], events,
+                 f"Wild Magic and {len(others)} card(s) turned over before a {old['slot']}")
     if rallies:
-        _event(events, cite(game, "rally.flipped"), "flag",
-               f"{len(rallies)} Rally card(s) turned over: a flipped Rally must be played and "
-               "triggers the Champion's Rally (apply it by hand)")
+        _play_flipped_rallies(state, rallies, events)
     if found is None:
         _event(events, cite(game, "wild-magic"), "flag",
                f"no {old['slot']} card left in the Main Deck or its discard pile: the Wild "
                "Magic has nothing to become (apply by hand)")
         return None
     return deck.card(state, found)
+
+
+def _play_flipped_rallies(state: dict, rallies: list[str], events: list) -> None:
+    """A Rally card turned over from the Main Deck during your turn must be played (anarchy
+    18.3.4; ruling wild-magic-reveal): turned over while a Wild Magic is replaced, it joins
+    the spell's Rally cards, whose Champion's Rally resolves after the name is read and
+    before the Source (ruling rally-timing). Nothing of the spell has resolved yet (every
+    Wild Magic is replaced first), so it goes after the Rally cards already placed; it is
+    discarded with the spell."""
+    game, wizard = state["game"]["game"], caster(state)
+    cards = [{**deck.card(state, c), "flipped": True} for c in rallies]
+    at = next((i for i, c in enumerate(state["queue"]) if c["type"] != "rally"),
+              len(state["queue"]))
+    state["queue"][at:at] = cards
+    state["spells"][wizard] += cards
+    casting = state["game"]["casting"]
+    casting["components"][at:at] = [
+        {"name": c["name"], "reaction": False, "status": "waiting", "blood_paid": False,
+         "acted": False, "blood_at_start": None} for c in cards]
+    blood = _core(state).wizard(wizard).blood
+    for i, comp in enumerate(casting["components"]):  # nothing has acted yet: step 0 resolves
+        comp["status"], comp["blood_at_start"] = ("resolving", blood) if i == state["step"] \
+            else ("waiting", None)
+    _event(events, cite(game, "rally.flipped"), "rally",
+           f"{len(cards)} Rally card(s) turned over: a Rally turned over during your turn must "
+           "be played: it resolves the Champion's Rally with the spell's Rally cards, before "
+           "the spell", wizard=wizard)
+    if not _abilities(state, {"type": "rally"}):
+        _event(events, cite(game, "rally.not-counted"), "flag",
+               "each Rally card resolves the Champion's Rally effect before the spell "
+               "(not run by the engine: apply it by hand)")
 
 
 def wild_index(state: dict) -> int | None:
@@ -940,6 +1055,7 @@ def _replace_wild_magic(state, action, events):
     old = state["queue"][index]
     if state.get("deal") and action.get("card") is None:
         new = _replace_from_deck(state, old, events)
+        index = next(i for i, c in enumerate(state["queue"]) if c is old)  # Rallies played
         if new is None:  # nothing to become: the slot stays empty
             state["queue"][index] = {**old, "spent": True}
             return
@@ -1011,7 +1127,7 @@ def _play_card(state, action, events):
     if not played["done"]:
         state["ability"] = {"choices": choices, "done": False, "part": part}
         needs = played["needs"]
-        _event(events, cite(state["game"]["game"], "targets"), "choice",
+        _event(events, needs.get("rule") or cite(state["game"]["game"], "targets"), "choice",
                f"{needs['who']} chooses: {needs['prompt']}", options=needs["options"])
         return
     part += 1
@@ -1192,6 +1308,23 @@ HANDLERS = {"add_card": _add_card, "remove_card": _remove_card, "ready": _ready,
 
 
 # --- legal actions ----------------------------------------------------------
+def canonical(action):
+    """The move ``action`` names, as legal_actions writes it: a damage a Creature absorbs
+    names the Creature (``creature`` 0 when left out: the first); ``absorb: false`` on a
+    damage and ``absorb: []`` on a damage to each foe are no absorbing at all."""
+    if not isinstance(action, dict):
+        return action
+    if action.get("type") == "damage" and action.get("absorb") is True \
+            and "creature" not in action:
+        return {**action, "creature": 0}
+    if action.get("type") == "damage" and action.get("absorb") is False \
+            and "creature" not in action:
+        return {k: v for k, v in action.items() if k != "absorb"}
+    if action.get("type") == "damage_each" and action.get("absorb") == []:
+        return {k: v for k, v in action.items() if k != "absorb"}
+    return action
+
+
 def legal_actions(state: dict) -> list[dict]:
     """Every move ``check`` allows now, each once (chance outcomes aside: a Power Roll or a
     random foe is offered without its dice). On a dealt table this is the whole set;
@@ -1308,9 +1441,14 @@ def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) 
         pals = [f for f in foes if core.wizard(f).creatures]
         absorbing = [[]] + [[f for i, f in enumerate(pals) if mask >> i & 1]
                             for mask in range(1, 2 ** len(pals))]
-        candidates += [{"type": "damage_each", "targets": foes, "amount": amount,
-                        "source": wizard, **({"absorb": who} if who else {})}
-                       for amount in damage for who in absorbing]
+        for amount in damage:
+            for who, pals_used in [(w, p) for w in absorbing for p in _creature_picks(core, w)]:
+                each = {"type": "damage_each", "targets": foes, "amount": amount,
+                        "source": wizard, **({"absorb": who} if who else {}),
+                        **({"creatures": pals_used} if pals_used else {})}
+                dying, picks = _dying_at_once(state, core, card, foes, who, amount)
+                candidates += [{**each, "order": list(order)} for order in
+                               permutations(dying, picks)] if picks else [each]
     candidates += [{"type": "heal", "target": wizard, "amount": n}
                    for n in _amounts(state, card, "heal")]
     if game == "rumble":
@@ -1321,6 +1459,16 @@ def _declared_candidates(state: dict, core: SpellGame, wizard: str, card: dict) 
         candidates.append({"type": "gain_applause", "wizard": wizard})
     candidates.append({"type": "gain_treasure", "wizard": wizard})
     return candidates
+
+
+def _creature_picks(core: SpellGame, absorbing: list[str]) -> list[dict]:
+    """Which Creature each absorbing foe discards (any of theirs, 17.4): damage_each's
+    ``creatures``, naming only those who discard one other than their first."""
+    picks: list[dict] = [{}]
+    for foe in absorbing:
+        count = len(core.wizard(foe).creatures)
+        picks = [{**p, **({foe: i} if i else {})} for p in picks for i in range(count)]
+    return picks
 
 
 def _end_candidates(state: dict) -> list[dict]:

@@ -157,3 +157,28 @@ def nearby_actions(family, state, legal: list[dict]) -> list[dict]:
     for action in EXTRA_ACTIONS.get(family.family, lambda s: [])(state):
         add(action)
     return out
+
+
+def assert_exactly_the_legal_moves(family, state) -> int:
+    """The property of test_playouts on one (built) state: every offered move applies,
+    every move near one that is not offered is refused with a reason and a rule, or is
+    bad input. Returns how many moves were tried."""
+    from engine.core import EngineError
+
+    legal = family.legal_actions(state)
+    tried = nearby_actions(family, state, legal)
+    for action in tried:
+        fresh = family.load(family.dump(state))
+        same = family.canonical(fresh, action) if hasattr(family, "canonical") else action
+        if action in legal or same in legal:
+            assert family.check(fresh, action) == [], action
+            family.apply(fresh, action)
+            continue
+        try:
+            problems = family.check(fresh, action)
+        except EngineError as exc:
+            assert exc.message
+            continue
+        assert problems, f"{action} is allowed but not offered"
+        assert all(p.message and p.rule for p in problems), problems
+    return len(tried)

@@ -114,6 +114,22 @@ def test_a_creature_absorbs_only_when_its_owner_says_so():
     assert done["state"].wizard("Megan").hp == 20 and not done["state"].wizard("Megan").creatures
 
 
+@pytest.mark.parametrize("pick", ["Pal", "Imp"])
+def test_any_of_the_foes_creatures_may_absorb(pick):
+    """Rumble 17.4: "you may discard one of your face-up Creatures": Megan, holding two,
+    picks which (by name), not only her first."""
+    state = table()
+    state.standee = "Ann"
+    state.wizard("Megan").creatures += [Creature("Pal"), Creature("Imp")]
+    asked = play(state, "adh-deezis", choices=["Megan"])
+    assert asked["needs"]["who"] == "Megan" and asked["needs"]["options"] == [
+        False, "Pal", "Imp"]
+    done = play(state, "adh-deezis", choices=["Megan", pick])
+    megan = done["state"].wizard("Megan")
+    assert megan.hp == 20 and [c.name for c in megan.creatures] == [
+        {"Pal": "Imp", "Imp": "Pal"}[pick]]
+
+
 def test_krazztars_rally_hits_every_foe_with_the_most_applause():
     """Anarchy example: every foe holds 1 Applause token, so each takes the Rally's 2."""
     state = new_spell_game("anarchy", ["You", "Ann", "Bo", "Cy"])

@@ -6,8 +6,10 @@ from collections import Counter
 import pytest
 
 from engine.core import EngineError
+from engine.families import family_for
 from engine.spellgames import deck
 from engine.spellgames import rounds as sr
+from tests.engine.playouts import assert_exactly_the_legal_moves
 from tests.sandbox.players import fixture_catalog, spell_player
 
 NAMES = ["Ann", "Ben", "Cy"]
@@ -380,6 +382,54 @@ def test_a_kept_creature_attacks_again_and_stays_only_on_a_keep(game, stays):
     assert (pal in state["deck"]["discard"]) is not stays
 
 
+@pytest.mark.parametrize("game", ["rumble", "anarchy"])
+@pytest.mark.parametrize("stays", [True, False])
+def test_a_kept_creature_attacks_even_when_its_wizard_casts_nothing(game, stays):
+    """A hand with no Component casts nothing, but a kept Creature must still attack again
+    on its wizard's Initiative, its Power Roll never skipped, and stays only on a KEEP
+    (rumble 17.8, 17.12 / anarchy 17.9, 17.13): the wizard takes a turn at Initiative 0
+    with no Component, before the spells (fewer Components act first)."""
+    from engine.spellgames.state import Creature
+
+    state = dealt(game, seed=4, names=("Ann", "Ben"))
+    read = lambda c: deck.card_read(state, c)  # noqa: E731
+
+    dice = 2 if game == "anarchy" else 1  # anarchy: a Dead Wizard token of its glyph too
+
+    def faces_for(card):  # a face that, on every die, KEEPs it (or not)
+        keeps = {t for b in read(card)["bands"] if b["keep"]
+                 for t in range(b["low"], (b["high"] or 6 * dice) + 1)}
+        return next((f for f in range(1, 7) if (dice * f in keeps) is stays), None)
+
+    pal = next(c for c in state["deck"]["main"] if read(c)["type"] == "delivery"
+               and read(c)["glyph"] and read(c)["bands"] and faces_for(c))
+    state["deck"]["main"].remove(pal)
+    core = sr._core(state)
+    ann = core.wizard("Ann")
+    ann.creatures.append(Creature(read(pal)["name"], read(pal)["glyph"], pal))
+    if game == "anarchy":
+        ann.dead_wizard_tokens.append(read(pal)["glyph"])
+    state["deck"]["main"] += ann.hand
+    ann.hand = []  # nothing to cast: the Main Deck is out of reach this round
+    state["game"] = core.to_dict()
+    ben = next(c for c in sr._hand(state, "Ben") if read(c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Ben", "card": ben},
+                   {"type": "ready", "wizard": "Ben"}, {"type": "ready", "wizard": "Ann"}):
+        state, _ = sr.apply(state, action)
+    state, events = sr.apply(state, {"type": "reveal"})
+    assert state["order"] == ["Ann", "Ben"] and sr.caster(state) == "Ann"
+    assert [c["id"] for c in state["queue"]] == [pal] and state["queue"][0]["kept"]
+    assert state["order_info"]["turns"][0]["component_count"] == 0
+    assert {"type": "next", "wizard": "Ann"} not in sr.legal_actions(state)  # roll first
+    assert_exactly_the_legal_moves(family_for(game), state)
+    state, events = _play_turn(state, "Ann", faces_for(pal))
+    assert [e for e in events if e["type"] == "roll" and "dice" in e]
+    kept = [c["card"] for c in state["game"]["wizards"][0]["creatures"]]
+    assert (kept == [pal]) is stays
+    assert (pal in state["deck"]["discard"]) is not stays
+    assert sr.caster(state) == "Ben"
+
+
 def test_a_dealt_wild_magic_takes_the_slot_its_player_names():
     """Wild Magic may stand in for any Component type (rumble 19.1): from the hand it may be
     placed in a slot of choice (one variant per slot in legal_actions), so a Source plus
@@ -429,3 +479,100 @@ def test_damage_to_each_foe_by_hand_lets_one_foes_creature_absorb_it():
     state, _ = sr.apply(state, each[1])
     b, c = state["game"]["wizards"][1:]
     assert (b["hp"], b["creatures"], c["hp"]) == (20, [], 17)
+
+
+# --- a Rally card turned over while Wild Magic is replaced (anarchy 18.3.4) ----------
+KRAZZTAR = {"name": "Blood Lord Krazztar", "glyph": "elemental", "abilities": [{
+    "trigger": "rally", "effects": [{"do": "damage", "amount": 2,
+                                     "target": "foes-most-applause"}]}]}
+
+
+def _wild_magic_flips_a_rally(champion=None):
+    """Ann casts a Source and a Wild Magic Delivery; the Main Deck's top is a Rally card,
+    then a Delivery. Ben casts one card, so he resolves first."""
+    state = sr.new_state("anarchy", ["Ann", "Ben"], 4, deal=True,
+                         catalog=fixture_catalog("anarchy"), champion=champion)
+    read = lambda c: deck.card_read(state, c)  # noqa: E731
+    main = state["deck"]["main"]
+    wild = next(c for c in main if read(c)["type"] == "wild-magic")
+    rally = next(c for c in main if read(c)["type"] == "rally")
+    delivery = next(c for c in main if read(c)["type"] == "delivery")
+    for c in (wild, rally, delivery):
+        main.remove(c)
+    main[:0] = [rally, delivery]
+    ann = state["game"]["wizards"][0]
+    ann["hand"].append(wild)
+    source = next(c for c in ann["hand"] if read(c)["type"] == "source")
+    ben = next(c for c in state["game"]["wizards"][1]["hand"]
+               if read(c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Ann", "card": source},
+                   {"type": "add_card", "wizard": "Ann", "card": wild, "slot": "delivery"},
+                   {"type": "ready", "wizard": "Ann"},
+                   {"type": "add_card", "wizard": "Ben", "card": ben},
+                   {"type": "ready", "wizard": "Ben"}, {"type": "reveal"}):
+        state, _ = sr.apply(state, action)
+    state, _ = _play_turn(state, "Ben", 3)
+    assert sr.caster(state) == "Ann"
+    state, events = sr.apply(state, {"type": "replace_wild_magic", "wizard": "Ann"})
+    return state, events, rally, delivery
+
+
+def test_a_rally_turned_over_for_wild_magic_is_played_before_the_spell():
+    """A Rally card turned over during your turn must be played (anarchy 18.3.4, ruling
+    wild-magic-reveal), with the spell's Rally cards before the Source (ruling
+    rally-timing): a scripted Champion's Rally plays itself."""
+    state, events, rally, delivery = _wild_magic_flips_a_rally(KRAZZTAR)
+    assert [(c["type"], c.get("id")) for c in state["queue"]][0::2] == [
+        ("rally", rally), ("delivery", delivery)]
+    assert sr.current_card(state)["id"] == rally
+    assert any(e["rule"] == "anarchy 18.3.4" and e["type"] == "rally" for e in events)
+    assert rally not in state["deck"]["discard"]
+    assert {"type": "play_card", "wizard": "Ann"} in sr.legal_actions(state)
+    assert_exactly_the_legal_moves(family_for("anarchy"), state)
+    state, _ = sr.apply(state, {"type": "play_card", "wizard": "Ann"})
+    assert state["game"]["wizards"][1]["hp"] == 18  # Krazztar: 2 to the foe(s) most Applause
+    state, _ = sr.apply(state, {"type": "next", "wizard": "Ann"})
+    assert sr.current_card(state)["type"] == "source"
+    state, _ = _play_turn(state, "Ann", 3)
+    assert rally in state["deck"]["discard"]  # discarded with the spell
+
+
+def test_a_rally_turned_over_for_wild_magic_is_applied_by_hand_when_not_scripted():
+    state, events, rally, _ = _wild_magic_flips_a_rally(None)
+    assert sr.current_card(state)["id"] == rally
+    legal = sr.legal_actions(state)
+    hit = {"type": "damage", "target": "Ben", "amount": 1, "source": "Ann"}
+    assert hit in legal and sr.check(state, hit) == []
+    assert_exactly_the_legal_moves(family_for("anarchy"), state)
+    state, _ = sr.apply(state, hit)
+    assert state["game"]["wizards"][1]["hp"] == 19
+
+
+def test_two_wizards_casting_nothing_roll_off_for_their_creatures_turns():
+    """Several wizards with kept Creatures and no Component tie at 0 components and
+    Initiative 0: they roll off (given rolls are checked like any roll-off's)."""
+    from engine.spellgames.state import Creature
+
+    state = dealt("rumble", seed=4, names=("Ann", "Ben", "Cy"))
+    core = sr._core(state)
+    for name in ("Ann", "Ben"):
+        me = core.wizard(name)
+        me.creatures.append(Creature(f"{name}'s Pal", "dark", None))
+        state["deck"]["main"] += me.hand
+        me.hand = []
+    state["game"] = core.to_dict()
+    cy = next(c for c in sr._hand(state, "Cy")
+              if deck.card_read(state, c)["type"] in ("source", "quality"))
+    for action in ({"type": "add_card", "wizard": "Cy", "card": cy},
+                   *({"type": "ready", "wizard": w} for w in ("Ann", "Ben", "Cy"))):
+        state, _ = sr.apply(state, action)
+    with pytest.raises(EngineError):
+        sr.apply(state, {"type": "reveal", "rolls": {"Ann": 9}})
+    state, events = sr.apply(state, {"type": "reveal", "rolls": {"Ann": 2, "Ben": 5}})
+    assert state["order"] == ["Ben", "Ann", "Cy"]
+    tie = state["order_info"]["ties"][0]
+    assert tie["component_count"] == 0 and tie["rolls"] == [{"Ann": 2, "Ben": 5}]
+    from engine.spellgames.games import cite
+
+    assert any(e["rule"] == cite("rumble", "turn-order.roll-off") and "0 components"
+               in e["text"] for e in events)

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.core import EngineError
+from engine.families import family_for
 from engine.spellgames import rounds as sr
+from tests.engine.playouts import assert_exactly_the_legal_moves
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 ENTRIES = {e["slug"]: e for e in json.loads((FIXTURES / "rumble.json").read_text(
@@ -230,3 +232,147 @@ def test_krazztars_rally_plays_itself_when_a_rally_card_resolves():
     state, events = sr.apply(state, {"type": "play_card", "wizard": "A"})
     hp = {w["name"]: w["hp"] for w in state["game"]["wizards"]}
     assert hp["B"] == 18 and hp["C"] == 20
+
+
+def _krazztar_kills_two(seed=5, tokens_left=1):
+    """Krazztar's Rally (2 damage to the foe(s) with the most Applause tokens) about to hit
+    B and C, both at 2 HP and tied at no tokens, with ``tokens_left`` Dead Wizard tokens."""
+    krazztar = _fixture_entry("blood-lord-krazztar")
+    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
+                "abilities": krazztar["abilities"]}
+    state = sr.new_state("anarchy", ["A", "B", "C"], seed, champion=champion)
+    for foe in ("B", "C"):
+        state, _ = sr.apply(state, {"type": "damage", "target": foe, "amount": 18})
+    state["game"]["dead_wizard_tokens_left"] = tokens_left
+    spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
+              "B": [{"type": "source", "glyph": "dark", "name": "T"},
+                    {"type": "quality", "glyph": "dark", "name": "Q"}],
+              "C": [{"type": "source", "glyph": "dark", "name": "U"},
+                    {"type": "quality", "glyph": "dark", "name": "R"}]}
+    return cast_until(state, spells, "A")
+
+
+@pytest.mark.parametrize("first", ["B", "C"])
+def test_a_rally_killing_several_at_once_lets_its_player_order_the_deaths(first):
+    """Anarchy 20.5 (ruling rally-order): the Rally's player chooses the order. With one
+    Dead Wizard token left for two wizards dying, the one chosen first takes it and the
+    game ends there (23.1); the other never dies."""
+    state = _krazztar_kills_two()
+    offered_plays = [a for a in sr.legal_actions(state) if a["type"] == "play_card"]
+    assert offered_plays == [{"type": "play_card", "wizard": "A", "choice": n}
+                             for n in ("B", "C")]
+    refused = sr.check(state, {"type": "play_card", "wizard": "A"})
+    assert refused[0].code == "choice-needed" and refused[0].rule == "anarchy 20.5"
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "A", "choice": first})
+    other = {"B": "C", "C": "B"}[first]
+    tokens = {w["name"]: len(w["dead_wizard_tokens"]) for w in state["game"]["wizards"]}
+    assert tokens == {"A": 0, first: 1, other: 0}
+    assert state["phase"] == "game-over"
+    assert [e["wizard"] for e in events if e["type"] == "death"] == [first]
+
+
+def test_a_rally_asks_no_order_when_every_order_ends_the_same():
+    state = _krazztar_kills_two(tokens_left=6)
+    assert [a for a in sr.legal_actions(state) if a["type"] == "play_card"] == [
+        {"type": "play_card", "wizard": "A"}]
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "A"})
+    assert sorted(e["wizard"] for e in events if e["type"] == "death") == ["B", "C"]
+
+
+def test_a_by_hand_rally_killing_several_at_once_names_the_order():
+    """A Champion whose Rally is not scripted: the Rally card's damage to each foe is
+    declared by hand, and its player names who dies first (anarchy 20.5)."""
+    state = sr.new_state("anarchy", ["A", "B", "C"], 5, champion={"name": "X", "glyph": "dark"},
+                         deal=True)
+    state["game"]["dead_wizard_tokens_left"] = 1
+    for w in state["game"]["wizards"]:
+        if w["name"] != "A":
+            w["hp"] = 2
+    state["phase"], state["order"], state["turn"], state["step"] = "resolve", ["A"], 0, 0
+    state["queue"] = [{"type": "rally", "name": "Rally", "bands": [], "creature": False,
+                       "abilities": []}]
+    each = {"type": "damage_each", "targets": ["B", "C"], "amount": 2, "source": "A"}
+    legal = [a for a in sr.legal_actions(state) if a["type"] == "damage_each"
+             and a["amount"] == 2]
+    assert legal == [{**each, "order": ["B"]}, {**each, "order": ["C"]}]
+    refused = sr.check(state, each)
+    assert refused[0].code == "death-order" and refused[0].rule == "anarchy 20.5"
+    assert assert_exactly_the_legal_moves(family_for("anarchy"), state) > 100
+    state, events = sr.apply(state, {**each, "order": ["C"]})
+    assert [e["wizard"] for e in events if e["type"] == "death"] == ["C"]
+
+
+def _krazztar_rally(applause_to=(), creatures=None, seed=5):
+    """A's Rally card about to play Krazztar's Rally; ``creatures``: {foe: [names]} kept."""
+    krazztar = _fixture_entry("blood-lord-krazztar")
+    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
+                "abilities": krazztar["abilities"]}
+    state = sr.new_state("anarchy", ["A", "B", "C"], seed, champion=champion)
+    for foe in applause_to:
+        state, _ = sr.apply(state, {"type": "gain_applause", "wizard": foe})
+    for foe, names in (creatures or {}).items():
+        for name in names:
+            state, _ = sr.apply(state, {"type": "keep_creature", "wizard": foe,
+                                        "creature": {"name": name, "glyph": "dark"}})
+    spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
+              "B": [{"type": "source", "glyph": "dark", "name": "T"},
+                    {"type": "quality", "glyph": "dark", "name": "Q"}],
+              "C": [{"type": "source", "glyph": "dark", "name": "U"},
+                    {"type": "quality", "glyph": "dark", "name": "R"}]}
+    return cast_until(state, spells, "A")
+
+
+def _kept(state, wizard):
+    return [c["name"] for c in next(w for w in state["game"]["wizards"]
+                                    if w["name"] == wizard)["creatures"]]
+
+
+@pytest.mark.parametrize("pick", ["Imp", "Ogre"])
+def test_a_scripted_hit_lets_the_foe_choose_which_creature_absorbs(pick):
+    """17.4: "you may discard one of your face-up Creatures": any of them, not only the
+    first. B alone has the most Applause tokens, so the Rally hits B only."""
+    state = _krazztar_rally(applause_to=["B"], creatures={"B": ["Imp", "Ogre"]})
+    plays = [a.get("choice") for a in sr.legal_actions(state) if a["type"] == "play_card"]
+    assert plays == [False, "Imp", "Ogre"]
+    state, events = sr.apply(state, {"type": "play_card", "wizard": "A", "choice": pick})
+    assert _kept(state, "B") == [{"Imp": "Ogre", "Ogre": "Imp"}[pick]]
+    assert hp(state)["B"] == 20
+    assert any(e["type"] == "absorbed" and e["creature"] == pick for e in events)
+
+
+def test_a_scripted_hit_on_each_foe_lets_each_choose_which_creature_absorbs():
+    state = _krazztar_rally(creatures={"B": ["Imp", "Ogre"], "C": ["Elf"]})
+    state, _ = sr.apply(state, {"type": "play_card", "wizard": "A", "choice": "Ogre"})
+    assert [a.get("choice") for a in sr.legal_actions(state)
+            if a["type"] == "play_card"] == [False, True]  # C: one Creature, yes or no
+    state, _ = sr.apply(state, {"type": "play_card", "wizard": "A", "choice": True})
+    assert _kept(state, "B") == ["Imp"] and _kept(state, "C") == []
+    assert hp(state)["B"] == 20 and hp(state)["C"] == 20
+
+
+def test_a_by_hand_hit_on_each_foe_offers_any_creature_to_absorb():
+    """The by-hand damage_each: ``creatures`` names a Creature other than the first."""
+    state = sr.new_state("anarchy", ["A", "B", "C"], 5, deal=True)
+    for w in state["game"]["wizards"]:
+        if w["name"] == "B":
+            w["creatures"] = [{"name": "Imp", "glyph": "dark", "card": None},
+                              {"name": "Ogre", "glyph": "dark", "card": None}]
+    state["phase"], state["order"], state["turn"], state["step"] = "resolve", ["A"], 0, 0
+    state["queue"] = [{"type": "source", "name": "S", "slot": "source", "bands": [],
+                       "creature": False, "abilities": [], "text": "2 damage to each foe"}]
+    each = {"type": "damage_each", "targets": ["B", "C"], "amount": 2, "source": "A"}
+    legal = [a for a in sr.legal_actions(state) if a["type"] == "damage_each"]
+    assert legal == [each, {**each, "absorb": ["B"]},
+                     {**each, "absorb": ["B"], "creatures": {"B": 1}}]
+    assert sr.check(state, {**each, "absorb": ["B"], "creatures": {"B": 0}})[0].code == \
+        "first-creature"
+    # The single-foe damage names the absorbing Creature; left out, it is the first.
+    hit = {"type": "damage", "target": "B", "amount": 2, "source": "A"}
+    assert {**hit, "absorb": True, "creature": 1} in sr.legal_actions(state)
+    assert sr.canonical({**hit, "absorb": True}) == {**hit, "absorb": True, "creature": 0}
+    assert sr.check(state, {**hit, "creature": 1})[0].code == "creature-without-absorb"
+    with pytest.raises(EngineError):
+        sr.check(state, {**hit, "absorb": ["B"]})
+    assert assert_exactly_the_legal_moves(family_for("anarchy"), state) > 100
+    state, _ = sr.apply(state, {**each, "absorb": ["B"], "creatures": {"B": 1}})
+    assert _kept(state, "B") == ["Imp"] and hp(state) == {"A": 20, "B": 20, "C": 18}
