@@ -209,6 +209,20 @@ def _asks_like(question: str, kind: str | None) -> bool:
         kind == YES_NO and bool(words) and bare(words[0]) in YES_NO_WORDS)
 
 
+# A question asking of not doing a thing without "not" ("can I skip its roll"): a
+# negated ruling's yes or no answers it as it stands.
+_AVOIDING = re.compile(r"\b(?:skip|skipping|avoid|avoiding|refuse|refusing|decline|declining|"
+                       r"ignore|ignoring|opt out|pass on|get out of|without)\b")
+
+
+def _asks_negated(question: str) -> bool:
+    """Whether a ruling's question (its last) asks of a thing not done ("Can I choose
+    not to roll ...?"): its yes or no then answers the opposite of a plain question."""
+    asked = [s for s in sentences(question) if s.endswith("?")] or [question]
+    words = [bare(w) for w in asked[-1].split()]
+    return any(w in ("not", "cannot", "never") or w.endswith("n't") for w in words)
+
+
 def ruling_kind(question: str) -> str | None:
     """The kind of answer a ruling's question asks for: its last sentence that is a
     question ("My own spell kills me. Do my Reactions trigger?")."""
@@ -263,8 +277,10 @@ def sub_case(hit: dict, subject, game_words, players: str | None = None) -> bool
 
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
                  players: str | None, rank: int = 0,
-                 negated: bool = False, choice: bool = False) -> tuple[float, dict] | None:
-    """A ruling's answer, when its question asks the same, with how much of it was asked."""
+                 negated: bool = False, choice: bool = False,
+                 avoiding: bool = False) -> tuple[float, dict] | None:
+    """A ruling's answer, when its question asks the same, with how much of it was asked
+    (``avoiding``: the question asks of not doing a thing, without a "not")."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
     first = bare(answer.split()[0]) if answer.split() else ""
@@ -281,6 +297,12 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
     if kind == YES_NO and first in ("yes", "no") and \
             _asked_of(question, subject, game_words)[1] > 0:
         return None  # its yes or no answers its first question, not the one asked
+    if kind == YES_NO and first in ("yes", "no") and _asks_negated(question) \
+            and not negated and not avoiding:
+        # "Can I choose not to roll ...? No." says the opposite to "do I have to roll"
+        # (and the same to "can I skip it"); a word of avoiding not foreseen here would
+        # read it wrong, so no box rather than a turned answer
+        return None
     if kind == YES_NO and first not in ("yes", "no"):
         # "Keep them facedown and unrevealed ...": the answer states the fact asked
         stated = _stated(answer, subject, negated)
@@ -886,7 +908,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             continue  # "how do I turn my victim into a demoniac" is not "Must my victim be ...?"
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
-                                 choice)
+                                 choice, bool(_AVOIDING.search(" ".join(typed))))
             if found is None and kind == YES_NO and not choice:
                 found = _stating_sentence(hit, subject, game_words, negated,
                                           bool(DUTY_ASKED.search(understood.query.source)))

@@ -650,3 +650,16 @@ def test_dying_and_a_single_player_as_players_say_them():
     box = _answer("how many beelze buttholes can one player have")
     assert box is not None and box["url"] == "/rules/satanic-panic/6.18.3/", box
     assert "at most 5" in box["text"], box
+
+
+def test_a_rulings_no_to_not_doing_a_thing_is_no_answer_to_must_i():
+    """Rumble's ruling asks "Can I choose not to roll for my kept Creature this round?"
+    and answers "No. ... must attack again": that "No" is no answer to "do I have to
+    roll" (it would say the opposite); to "can I skip" it still answers as it stands."""
+    from rulesref.search import answers
+
+    call_command("load_catalog", verbosity=0)
+    assert answers._asks_negated("Can I choose not to roll for my kept Creature this round?")
+    assert not answers._asks_negated("Does the Wizard who kills me gain an Applause token?")
+    box = _answer("do i have to roll for my kept creature if it has nothing to hit")
+    assert box is None or not box["text"].startswith("No"), box
