@@ -349,6 +349,7 @@ def _gain_card(state, run, player, amount, effect) -> None:
         return
     state.event("satanic-panic.gaining", f"{run['card']}: {player.name} gains {name} from "
                 f"{where}, into their discard pile.", card=name)
+    state.offer_familiar_top(player, name)  # Adam or Steve, the Familiar-discount tile's
 
 
 def _discard(state, run, player, amount, effect) -> None:

@@ -108,3 +108,24 @@ def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client)
     assert players[0]["hp"] == 17 and players[0]["discard"][-1] == "Burning Limp Wand"
     post(client, sandbox, {"type": "resolved", "player": "Wizard 2"})
     assert sandbox.state["table_event"] is None and sandbox.state["line_up"][-1] == "Glyph"
+
+
+def test_a_familiar_gained_by_an_effect_is_placed_from_the_page(client):
+    """7.11.2: the Familiar-discount tile's owner who gained a Familiar by an effect says
+    where it goes (the engine's pending familiar-top)."""
+    sandbox = new_table(client)
+
+    def gained(st):
+        st.players[0].ability_tile = "familiar-discount"
+        st.players[0].discard.append("Adam")
+        st.pending = {"type": "familiar-top", "player": "Wizard 1", "card": "Adam"}
+    rig(sandbox, gained)
+    html = page(client, sandbox)
+    assert "<strong>Wizard 1</strong> gained Adam: by their Ability Tile it may go on top" in html
+    controls = html[html.index('aria-label="Actions"'):].split("</section>")[0]
+    assert controls.index("Wizard 1: leave Adam in your discard pile") < controls.index(
+        "Wizard 1: put Adam on top of your deck")
+    post(client, sandbox, {"type": "familiar-top", "player": "Wizard 1", "card": "Adam",
+                           "top": True})
+    me = sandbox.state["players"][0]
+    assert me["deck"][0] == "Adam" and "Adam" not in me["discard"]

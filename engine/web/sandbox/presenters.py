@@ -227,6 +227,9 @@ def _sp_label(state, action: dict) -> str:
         return f"{action['player']}: DEFEND with {action['card']}"
     if kind == "no-defense":
         return f"{action['player']}: No defense (take the ATTACK)"
+    if kind == "familiar-top":
+        return (f"{action['player']}: put {action['card']} on top of your deck" if action["top"]
+                else f"{action['player']}: leave {action['card']} in your discard pile")
     if kind in ("discard", "destroy"):
         where = f" from {action['zone']}" if kind == "destroy" else ""
         return f"{action['player']}: {kind} {action['card']}{where}"
