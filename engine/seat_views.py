@@ -112,8 +112,9 @@ def _panic_view(view: dict, seat, hidden: dict) -> None:
     view["flags"] = []
     pending = view.get("pending") or {}
     if pending.get("type") == "defense" and pending.get("player") != seat:
-        # The DEFENSE cards an attacked player could use are cards of their hand.
-        hidden["defense_options"] = len(pending.get("options") or [])
+        # The DEFENSE cards an attacked player could use are cards of their hand: not even
+        # how many (every attacked player is asked, holding one or none: I.T. Infernal
+        # Technician's "no need to prove it").
         pending["options"] = []
 
 

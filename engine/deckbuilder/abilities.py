@@ -104,6 +104,19 @@ def drive(state) -> None:
             state.runs.pop(depth - 1)
 
 
+def ask_defense(state, name: str, attacker: str | None, card: str, **extra) -> None:
+    """Ask an attacked player whether they avoid the ATTACK (6.2.2). Every attacked player
+    is asked, with a DEFENSE card in hand or none: the table is not told who holds one
+    (I.T. Infernal Technician: a foe with none need not prove it). ``options``: the
+    DEFENSE cards of their hand, perhaps none (then declining is their only move); only
+    their own view shows them (engine.seat_views)."""
+    if attacker is not None:
+        state.event("satanic-panic.attack-defense", f"{attacker} ATTACKS {name} with {card}; "
+                    f"{name} may avoid it with a DEFENSE.")
+    state.pending = {"type": "defense", "player": name, "attacker": attacker, "card": card,
+                     "options": defense_cards(state, state.player(name)), **extra}
+
+
 def answer_defense(state, defended: bool, defense: dict | None = None) -> None:
     """The attacked player's DEFENSE decision: avoid (skip them) or be hit now.
     ``defense``: the run of the DEFENSE text used (6.2.8), played before the ATTACK goes on."""
@@ -146,17 +159,10 @@ def _step(state, run: dict, depth: int) -> bool:
                 run["attack"], run["effects"], run["i"] = False, [], 0
                 continue
             name = run["queue"].pop(0)
-            options = defense_cards(state, state.player(name)) if name != run["player"] else []
-            if name != run["player"]:
-                state.event("satanic-panic.attack-defense", f"{run['player']} ATTACKS {name} "
-                            f"with {run['card']}; {name} may avoid it with a DEFENSE.")
-            if options:
+            if name != run["player"]:  # an ATTACK on oneself is nobody's to avoid
+                ask_defense(state, name, run["player"], run["card"])
                 run["offer"] = name
-                state.pending = {"type": "defense", "player": name, "attacker": run["player"],
-                                 "card": run["card"], "options": options}
                 return False
-            if name != run["player"]:  # as a declined DEFENSE: nobody proves an empty hand
-                state.event("satanic-panic.attack-defense", f"{name} does not defend.")
             run["bound"], run["i"] = name, 0
         if run["i"] < len(run["effects"]):
             effect = run["effects"][run["i"]]
@@ -343,6 +349,7 @@ def _gain_card(state, run, player, amount, effect) -> None:
         return
     state.event("satanic-panic.gaining", f"{run['card']}: {player.name} gains {name} from "
                 f"{where}, into their discard pile.", card=name)
+    state.offer_familiar_top(player, name)  # Adam or Steve, the Familiar-discount tile's
 
 
 def _discard(state, run, player, amount, effect) -> None:

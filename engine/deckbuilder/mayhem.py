@@ -36,7 +36,14 @@ import re
 from .. import abilities as language
 from ..core import EngineError, Problem
 from ..rule_refs import rule
-from .abilities import CHOSEN_TARGETS, defense_cards, defense_run, new_run, start, used_as_defense
+from .abilities import (
+    CHOSEN_TARGETS,
+    ask_defense,
+    defense_run,
+    new_run,
+    start,
+    used_as_defense,
+)
 from .by_hand import open_text, waiting
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
@@ -137,19 +144,12 @@ def declare(state, attack: bool) -> None:
 
 
 def _ask_next(state) -> None:
+    """Ask the next player in order whether they avoid the event's ATTACK: every player is
+    asked, with a DEFENSE card or none (abilities.ask_defense); then it resolves."""
     event = state.table_event
-    while event["order"]:
-        name = event["order"][0]
-        options = defense_cards(state, state.player(name))
-        if options:
-            state.pending = {"type": "defense", "player": name, "attacker": None,
-                             "card": event["card"], "options": options, "event": True}
-            return
-        event["order"].pop(0)
-        # Logged as a declined DEFENSE: nobody proves an empty hand (I.T. Infernal
-        # Technician's clarification), so the log does not tell the table either.
-        state.event("satanic-panic.mayhem-defense" if event["kind"] == "mayhem" else
-                    "satanic-panic.group-attack-order", f"{name} does not defend.")
+    if event["order"]:
+        ask_defense(state, event["order"][0], None, event["card"], event=True)
+        return
     _to_resolve(state)
 
 

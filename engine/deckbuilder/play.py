@@ -7,9 +7,10 @@ are run here (Glyph +1 Power, Wild Magic, Burning Limp Wand, The Satanic
 Shuffle, Terrible Temptation, Satan's Salute Standee, Hellfire's UNAVOIDABLE
 ATTACK); every other card text is flagged for the player to apply by hand.
 A card with a DEFENSE (every Familiar has one; a catalog card with the DEFENSE
-keyword or a ``defense`` ability) lets its holder decide whether to avoid an
-ATTACK: that decision is a pending action of the target player, on whoever's
-turn (or none: a GROUP ATTACK) it comes; its DEFENSE text, when the ability
+keyword or a ``defense`` ability) lets its holder avoid an ATTACK. Every
+attacked player is asked (a pending decision, on whoever's turn or none: a
+GROUP ATTACK), holding one or not, so the question tells the table nothing of
+their hand; one without may only decline. A DEFENSE text, when the ability
 language gives it, is run for them then (6.2.8).
 """
 from __future__ import annotations

@@ -226,7 +226,30 @@ class TableState:
         player.discard.append(card)
         self.event("satanic-panic.gaining", f"{player.name} gains {card} from the main deck.",
                    card=card)
+        self.offer_familiar_top(player, card)
         return card
+
+    def offer_familiar_top(self, player: PanicPlayer, card: str) -> None:
+        """The Familiar-discount tile (7.11.2): "When you gain a Familiar, you may put it on
+        top of your deck", Adam or Steve gained from the main deck too. A Familiar its owner
+        gained by an effect, now in their discard pile, waits for that choice (a pending
+        ``familiar-top``); a bought one is placed by the buy (``top``)."""
+        if player.ability_tile == "familiar-discount" and self.card(card).kind == "familiar":
+            self.pending = {"type": "familiar-top", "player": player.name, "card": card}
+
+    def place_gained_familiar(self, top: bool) -> None:
+        """The pending ``familiar-top`` choice; then the interrupted effect goes on."""
+        pending, self.pending = self.pending, None
+        player, card = self.player(pending["player"]), pending["card"]
+        if top and card in player.discard:
+            del player.discard[len(player.discard) - 1 - player.discard[::-1].index(card)]
+            player.deck.insert(0, card)
+            self.event("satanic-panic.tile-familiar-discount", f"{player.name} puts {card} on "
+                       "top of their deck, by their Ability Tile.", card=card)
+        else:
+            self.event("satanic-panic.tile-familiar-discount", f"{player.name} leaves {card} "
+                       "in their discard pile.", card=card)
+        drive(self)
 
     # --- Line-Up -------------------------------------------------------
     def refill_line_up(self) -> bool:

@@ -14,6 +14,9 @@ Actions (plain dicts, so the browser, a test or a random player can send them):
   while an ATTACK waits for its target's DEFENSE decision;
 - ``{"type": "discard", "player", "card"}`` / ``{"type": "destroy", "player", "zone",
   "card"}`` while a player owes a discard (PRIDE, a card) or a destroy;
+- ``{"type": "familiar-top", "player", "card", "top": bool}``: the Familiar-discount
+  tile's owner, having gained a Familiar by an effect, puts it on top of their deck or
+  leaves it in their discard pile (7.11.2);
 - while a Mayhem or GROUP ATTACK resolves (mayhem.py): ``{"type": "mayhem", "player",
   "attack": bool}`` (is it an ATTACK?), then ``apply`` and ``{"type": "resolved"}``;
 - ``{"type": "apply", "player", "target", "effect"}``: card text the engine
@@ -208,6 +211,10 @@ class TurnState(TableState):
             who = self.player(self.pending["player"])
             return [{"type": "destroy", "player": who.name, "zone": z, "card": c}
                     for z in ("hand", "discard") for c in sorted(set(getattr(who, z)))]
+        if self.pending and self.pending["type"] == "familiar-top":
+            who, card = self.pending["player"], self.pending["card"]
+            return [{"type": "familiar-top", "player": who, "card": card, "top": top}
+                    for top in (False, True)]
         if self.pending:
             who = self.pending["player"]
             return ([{"type": "defend", "player": who, "card": c} for c in self.pending["options"]]
@@ -278,6 +285,16 @@ class TurnState(TableState):
                             "their hand" + (" or discard pile" if owed == "destroy" else "")
                             + ").", rule("satanic-panic.sins" if self.pending["why"] == "PRIDE"
                                          else f"satanic-panic.{owed}ing"))]
+        if self.pending and self.pending["type"] == "familiar-top":
+            if kind == "familiar-top" and isinstance(action.get("top"), bool):
+                return []
+            return [Problem("decision-pending", f"{self.pending['player']} must first say "
+                            f"whether {self.pending['card']} goes on top of their deck.",
+                            rule("satanic-panic.tile-familiar-discount"))]
+        if kind == "familiar-top":
+            return [Problem("no-familiar-gained", "No Familiar waits to be placed: the "
+                            "Familiar-discount tile's owner chooses when they gain one.",
+                            rule("satanic-panic.tile-familiar-discount"))]
         if self.pending:
             if kind == "no-defense":
                 return []
@@ -329,6 +346,8 @@ class TurnState(TableState):
             self.destroy_for_pending(action["zone"], action["card"])
         elif kind in ("defend", "no-defense"):
             resolve_defense(self, action)
+        elif kind == "familiar-top":
+            self.place_gained_familiar(action["top"])
         elif kind == "mayhem":
             declare(self, action["attack"])
         elif kind == "apply":

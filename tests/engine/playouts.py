@@ -110,6 +110,7 @@ def _panic_extras(state) -> list[dict]:
                    {"type": "buy", "player": name, "source": "wild-magic"},
                    {"type": "buy", "player": name, "source": "legendary-devil"},
                    {"type": "buy", "player": name, "source": "familiar"},
+                   {"type": "familiar-top", "player": name, "card": "Adam", "top": True},
                    {"type": "activate", "player": name, "card": "Satan's Salute Standee",
                     "choice": 0}]
         extras += [{"type": t, "player": name, "card": c} for c in cards

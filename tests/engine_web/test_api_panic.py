@@ -50,11 +50,16 @@ def test_luckys_lucky_wand_resolves_itself_through_the_api(api):
     body = api.get(body["url"]).json()
     offered = [a for a in body["legal_actions"] if a["type"] == "play"]
     assert {a["target"] for a in offered} == {"Wizard 1", "Wizard 2"}
-    after = act(api, body, {"type": "play", "player": "Wizard 1", "card": "Lucky's Lucky Wand",
-                            "target": "Wizard 2"})
+    played = act(api, body, {"type": "play", "player": "Wizard 1", "card": "Lucky's Lucky Wand",
+                             "target": "Wizard 2"})
+    # Wizard 2 holds no DEFENSE card, and is asked all the same (6.2.2): declining is all
+    # they may do.
+    assert played["actor"] == "Wizard 2"
+    assert played["legal_actions"] == [{"type": "no-defense", "player": "Wizard 2"}]
+    after = act(api, played, {"type": "no-defense", "player": "Wizard 2"})
     assert after["state"]["power"] == 1 and after["state"]["players"][1]["hp"] == 15
     assert any("deals 5 damage to Wizard 2" in e["text"] for e in after["events"])
-    assert not [e for e in after["events"] if e.get("flag")]
+    assert not [e for e in played["events"] + after["events"] if e.get("flag")]
 
 
 def test_a_mayhem_resolves_when_revealed_through_the_api(api):

@@ -70,8 +70,13 @@ def test_a_saved_entry_is_dealt_into_the_market_and_plays_at_once(api, client, s
     offered = [a for a in body["legal_actions"] if a["type"] == "play" and a["card"] == NAME]
     assert {a["target"] for a in offered} == {me.name, foe.name}
     hp, power = foe.hp, body["state"]["power"]
-    after = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": next(
+    played = api.post(f"{BASE}{body['id']}/actions/", {"version": body["version"], "action": next(
         a for a in offered if a["target"] == foe.name)}, format="json").json()
+    assert played["state"]["power"] == power + 1
+    # The foe is asked whether they defend, with no DEFENSE card too (6.2.2): they decline.
+    assert played["legal_actions"] == [{"type": "no-defense", "player": foe.name}]
+    after = api.post(f"{BASE}{body['id']}/actions/", {"version": played["version"], "action":
+                     played["legal_actions"][0]}, format="json").json()
     assert after["state"]["power"] == power + 1
     assert next(p for p in after["state"]["players"] if p["name"] == foe.name)["hp"] == hp - 5
     assert any(f"{NAME} deals 5 damage to {foe.name}" in e["text"] for e in after["events"])

@@ -101,6 +101,38 @@ def test_a_satanic_panic_seat_sees_no_other_hand_and_no_deck_order(api):
 
 
 @pytest.mark.django_db
+def test_no_seat_learns_from_an_attack_whether_its_target_holds_a_defense(api):
+    """Every attacked player is asked whether they defend (6.2.2; I.T. Infernal
+    Technician: a foe with no DEFENSE need not prove it): while Wizard 2 decides, what
+    Wizard 1, Wizard 3 and a spectator get (state, legal actions, who decides) is the same
+    whether Wizard 2 holds a Familiar (a DEFENSE, 6.1.3) or no DEFENSE card."""
+    from engine.web.models import Sandbox
+
+    family, answers = family_for("satanic-panic"), []
+    for hand in (["Adam", "Glyph"], ["Glyph", "Glyph"]):
+        owner = create(api, game="satanic-panic", players=3, seed=5,
+                       options={"ability_tiles": ["lucky-wand"]}).json()
+        state = family.load(Sandbox.objects.get(pk=owner["id"]).state)
+        state.players[0].hand, state.players[1].hand = ["Lucky's Lucky Wand"], hand
+        state.devil_face_up = True
+        Sandbox.objects.filter(pk=owner["id"]).update(state=family.dump(state))
+        owner = _get(api, owner["id"])
+        played = act(api, owner, {"type": "play", "player": "Wizard 1",
+                                  "card": "Lucky's Lucky Wand", "target": "Wizard 2"}).json()
+        assert played["actor"] == "Wizard 2"
+        links = _links(owner)
+        answers.append({seat: _get(api, links[seat]["key"]) for seat in links})
+    armed, bare = answers
+    for seat in ("Wizard 1", "Wizard 3", None):
+        assert [armed[seat][k] for k in ("state", "legal_actions", "actor")] == \
+            [bare[seat][k] for k in ("state", "legal_actions", "actor")]
+    assert armed["Wizard 2"]["legal_actions"] == [
+        {"type": "defend", "player": "Wizard 2", "card": "Adam"},
+        {"type": "no-defense", "player": "Wizard 2"}]
+    assert bare["Wizard 2"]["legal_actions"] == [{"type": "no-defense", "player": "Wizard 2"}]
+
+
+@pytest.mark.django_db
 def test_a_finished_game_shows_everyone_everything(api):
     owner = create(api, game="satanic-panic", players=2, seed=3).json()
     links, table = _links(owner), owner

@@ -168,8 +168,19 @@ def test_a_satanic_panic_turn_with_a_purchase(site, page, screenshot_dir):
     # whose text the rulebook does not give, is resolved by hand before Wizard 2 plays.
     expect(page.locator("[data-testid=table-event]")).to_contain_text("Hell's Pulsating Asshole")
     page.screenshot(path=screenshot_dir / "sandbox-satanic-panic-group-attack.png", full_page=True)
-    while page.locator("button", has_text="take the ATTACK").count():
-        click_and_wait(page, page.locator("button", has_text="take the ATTACK").first)
+    # Each player is asked whether they defend, from Wizard 2 on (6.3.5), holding a DEFENSE
+    # card or none: "No defense" is the first button (the only one without a DEFENSE card).
+    asked = []
+    while page.locator("[data-testid=no-defense]").count():
+        expect(page.locator("[data-testid=pending]")).to_contain_text("may DEFEND now")
+        first = page.locator("section.controls button").first
+        expect(first).to_have_attribute("data-testid", "no-defense")
+        asked.append(page.locator("[data-testid=pending] strong").inner_text())
+        if len(asked) == 1:
+            page.screenshot(path=screenshot_dir / "sandbox-satanic-panic-defense.png",
+                            full_page=True)
+        click_and_wait(page, page.locator("[data-testid=no-defense]"))
+    assert asked[0] == "Wizard 2" and len(asked) == len(set(asked)) >= 2
     click_and_wait(page, page.locator("button", has_text="is resolved: go on"))
     expect(page.locator("[data-testid=phase]")).to_contain_text("Wizard 2's turn")
     page.screenshot(path=screenshot_dir / "sandbox-satanic-panic-next.png", full_page=True)

@@ -47,7 +47,39 @@ def test_the_tiles_option_seats_the_tiles_and_a_scripted_card_plays_from_its_but
     assert "Play Lucky&#x27;s Lucky Wand at yourself" in html
     post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Lucky's Lucky Wand",
                            "target": "Wizard 2"})
+    # Wizard 2 is asked whether they defend, holding a DEFENSE card or none (6.2.2): with
+    # none, the page's one button is "No defense".
+    html = page(client, sandbox)
+    assert "(Wizard 1's Lucky&#x27;s Lucky Wand): <strong>Wizard 2</strong> may DEFEND" \
+        in html
+    controls = html[html.index('aria-label="Actions"'):].split("</section>")[0]
+    assert controls.count("<button") == 1 and 'data-testid="no-defense"' in controls
+    assert "Wizard 2: No defense (take the ATTACK)" in controls
+    post(client, sandbox, {"type": "no-defense", "player": "Wizard 2"})
     assert sandbox.state["players"][1]["hp"] == 15 and sandbox.state["power"] == 1
+
+
+def test_declining_a_defense_is_the_pages_default_and_a_defense_card_comes_second(client):
+    """The attacked player holding a DEFENSE card (a Familiar, 6.1.3) is offered it, after
+    the first, plain button that declines; a seat other than theirs sees the same message
+    and none of their choices."""
+    from engine.web.sandbox.service import seat_links
+
+    sandbox = new_table(client, ability_tiles="1")
+    rig(sandbox, lambda st: (setattr(st.players[0], "hand", ["Lucky's Lucky Wand"]),
+                             setattr(st.players[1], "hand", ["Adam", "Glyph"])))
+    post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Lucky's Lucky Wand",
+                           "target": "Wizard 2"})
+    html = page(client, sandbox)
+    controls = html[html.index('aria-label="Actions"'):].split("</section>")[0]
+    assert controls.index('data-testid="no-defense"') < controls.index('data-testid="defend"')
+    assert 'class="secondary" data-testid="defend">Wizard 2: DEFEND with Adam' in controls
+    links = {link["seat"]: link["key"] for link in seat_links(sandbox)}
+    other = client.get(f"/engine/sandbox/{links['Wizard 1']}/").content.decode()
+    assert "<strong>Wizard 2</strong> may DEFEND now" in other
+    assert 'data-testid="no-defense"' not in other and "DEFEND with" not in other
+    post(client, sandbox, {"type": "defend", "player": "Wizard 2", "card": "Adam"})
+    assert sandbox.state["players"][1]["hp"] == 20
 
 
 def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client):
@@ -76,3 +108,24 @@ def test_a_mayhem_is_declared_applied_by_hand_with_the_form_and_resolved(client)
     assert players[0]["hp"] == 17 and players[0]["discard"][-1] == "Burning Limp Wand"
     post(client, sandbox, {"type": "resolved", "player": "Wizard 2"})
     assert sandbox.state["table_event"] is None and sandbox.state["line_up"][-1] == "Glyph"
+
+
+def test_a_familiar_gained_by_an_effect_is_placed_from_the_page(client):
+    """7.11.2: the Familiar-discount tile's owner who gained a Familiar by an effect says
+    where it goes (the engine's pending familiar-top)."""
+    sandbox = new_table(client)
+
+    def gained(st):
+        st.players[0].ability_tile = "familiar-discount"
+        st.players[0].discard.append("Adam")
+        st.pending = {"type": "familiar-top", "player": "Wizard 1", "card": "Adam"}
+    rig(sandbox, gained)
+    html = page(client, sandbox)
+    assert "<strong>Wizard 1</strong> gained Adam: by their Ability Tile it may go on top" in html
+    controls = html[html.index('aria-label="Actions"'):].split("</section>")[0]
+    assert controls.index("Wizard 1: leave Adam in your discard pile") < controls.index(
+        "Wizard 1: put Adam on top of your deck")
+    post(client, sandbox, {"type": "familiar-top", "player": "Wizard 1", "card": "Adam",
+                           "top": True})
+    me = sandbox.state["players"][0]
+    assert me["deck"][0] == "Adam" and "Adam" not in me["discard"]

@@ -28,8 +28,8 @@ from . import catalog_cards
 from .wording import sentence
 
 
-def button(label: str, action: dict, style: str = "") -> dict:
-    return {"label": label, "action": json.dumps(action), "style": style}
+def button(label: str, action: dict, style: str = "", testid: str = "") -> dict:
+    return {"label": label, "action": json.dumps(action), "style": style, "testid": testid}
 
 
 def present(game: str, state) -> dict:
@@ -226,7 +226,10 @@ def _sp_label(state, action: dict) -> str:
     if kind == "defend":
         return f"{action['player']}: DEFEND with {action['card']}"
     if kind == "no-defense":
-        return f"{action['player']}: take the ATTACK"
+        return f"{action['player']}: No defense (take the ATTACK)"
+    if kind == "familiar-top":
+        return (f"{action['player']}: put {action['card']} on top of your deck" if action["top"]
+                else f"{action['player']}: leave {action['card']} in your discard pile")
     if kind in ("discard", "destroy"):
         where = f" from {action['zone']}" if kind == "destroy" else ""
         return f"{action['player']}: {kind} {action['card']}{where}"
@@ -240,6 +243,15 @@ def _sp_label(state, action: dict) -> str:
     return "End turn"
 
 
+def _sp_button(state, action: dict) -> dict:
+    kind = action["type"]
+    if kind == "no-defense":
+        return button(_sp_label(state, action), action, testid="no-defense")
+    if kind == "defend":
+        return button(_sp_label(state, action), action, style="secondary", testid="defend")
+    return button(_sp_label(state, action), action)
+
+
 def present_panic(game: str, state) -> dict:
     names = set(state.line_up) | {n for p in state.players for n in p.hand + p.played + p.ongoing}
     if state.legendary_devils:
@@ -249,7 +261,10 @@ def present_panic(game: str, state) -> dict:
     for action in state.legal_actions():
         group = {"play": "play", "buy": "buy", "end-turn": "end", "apply": "apply"}.get(
             action["type"], "other")
-        groups[group].append(button(_sp_label(state, action), action))
+        groups[group].append(_sp_button(state, action))
+    # An ATTACK waits on a DEFENSE: declining is the default, first (the one button of a
+    # player with no DEFENSE card); a DEFENSE card is a deliberate second choice.
+    groups["other"].sort(key=lambda b: b["testid"] != "no-defense")
     event = state.table_event
     actor = state.actor()
     # Flagged text (a Mayhem's, Hellfire's, an unknown card's) is applied by hand: a form
@@ -389,6 +404,10 @@ def for_seat(view: dict, seat: str | None) -> dict:
             if building and player.get("spell"):
                 player["spell_hidden"] = len(player["spell"])
                 player["spell"], player["check"] = [], None
+    pending = view.get("pending")
+    if view.get("family") == "deckbuilder" and pending and pending.get("type") == "defense" \
+            and pending.get("player") != seat:  # their DEFENSE cards are cards of their hand
+        view["pending"] = {**pending, "options": []}
     for group in (view.get("actions") or {}).values():  # Satanic Panic's buttons
         group[:] = [b for b in group if seat_may_take(json.loads(b["action"]), seat,
                                                        view.get("actor"))]

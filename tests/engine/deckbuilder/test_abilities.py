@@ -13,7 +13,7 @@ from engine.deckbuilder import TurnState
 from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.cards import BUILTIN, TOKEN_ABILITIES
 from engine.deckbuilder.setup import TILE_ABILITIES, TILE_SLUGS, TILE_TEXTS
-from tests.engine.deckbuilder import first_devil_up
+from tests.engine.deckbuilder import decline, first_devil_up
 
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "satanic-panic.json"
 ENTRIES = {e["slug"]: e for e in json.loads(FIXTURE.read_text())["games"][0]["entries"]}
@@ -79,6 +79,7 @@ def test_luckys_lucky_wand_gives_power_and_attacks_its_target():
     offered = [a for a in st.legal_actions() if a["type"] == "play"]
     assert {a["target"] for a in offered} == {p.name for p in st.players}  # a player: even you
     events = st.apply({"type": "play", "card": LUCKY, "target": foe.name})
+    events += decline(st, foe.name)
     assert st.power == 1 and foe.hp == 15 and me.played == [LUCKY]
     assert f"{LUCKY} deals 5 damage to {foe.name}." in texts(events)
     assert "Little Pot o' Gold" not in me.discard  # not defeated this way
@@ -103,6 +104,7 @@ def test_luckys_lucky_wand_kill_gains_a_little_pot_o_gold_then_it_draws_2():
     me.hand, foe.hp = [LUCKY], 4
     pots = st.supplies["Little Pot o' Gold"]
     st.apply({"type": "play", "card": LUCKY, "target": foe.name})
+    decline(st, foe.name)
     assert foe.dead_wizard_tokens and foe.hp == 20 and st.standee == me.name
     assert me.discard == [POT] and st.supplies["Little Pot o' Gold"] == pots - 1
     me.hand, me.deck = [POT], ["Glyph", "Fizzle", "Glyph"]
@@ -156,6 +158,7 @@ def test_lil_buddies_pass_by_the_tiles_attack_heal_and_return_at_the_end_of_the_
     assert attack in st.legal_actions()
     foe.hand = []
     st.apply(attack)
+    decline(st, foe.name)
     assert foe.discard[-1] == BUDDIES and len(owner.set_aside) == 6
     refused = st.check(attack)[0]
     assert (refused.code, refused.rule) == ("once-per-turn", "satanic-panic 6.21.3")

@@ -23,7 +23,7 @@ from engine.deckbuilder.cards import (
 from engine.deckbuilder.catalog import dealt
 from engine.deckbuilder.setup import ADDITIONAL_DEVILS_BY_PLAYERS
 from engine.families import family_for
-from tests.engine.deckbuilder import first_devil_up
+from tests.engine.deckbuilder import decline_rest, first_devil_up
 from tests.engine.test_playouts import _probe
 
 DRAW_TWO = BUILTIN["Little Pot o' Gold"].abilities
@@ -241,6 +241,9 @@ def test_a_catalog_mayhem_resolves_as_a_mayhem_with_its_text_quoted():
     refused = state.check({"type": "mayhem", "player": who, "attack": False})
     assert refused[0].code == "mayhem-printed" and "6.14.3" in refused[0].rule
     state.apply({"type": "mayhem", "player": who, "attack": True})
+    names = [p.name for p in state.players]
+    i = names.index(who)
+    assert decline_rest(state) == names[i:] + names[:i]  # clockwise from the active player
     assert any('"test text"' in e["text"] for e in state.by_hand_open)
     state.apply({"type": "resolved", "player": who})
     assert state.destroyed[-1] == "Test Mayhem" and state.line_up[-1] == "Glyph"

@@ -13,7 +13,7 @@ import pytest
 from engine.deckbuilder import TurnState
 from engine.deckbuilder.cards import BUILTIN
 from engine.deckbuilder.catalog import dealt
-from tests.engine.deckbuilder import first_devil_up
+from tests.engine.deckbuilder import decline, decline_rest, first_devil_up
 
 LUCKY = "Lucky's Lucky Wand"  # +1 Power; ATTACK: 5 damage to target player
 
@@ -173,13 +173,14 @@ def test_a_group_attack_is_avoided_on_no_ones_turn():
     st.apply({"type": "defend", "player": w2.name, "card": "Test Text Shield"})
     assert st.actor() == w3.name
     st.apply({"type": "defend", "player": w3.name, "card": "Test Combo"})
+    decline(st, w1.name)  # asked too, with no DEFENSE card (6.2.2)
     targets = {a["target"] for a in st.legal_actions() if a["type"] == "apply"}
     assert targets == {w1.name}
 
 
 def test_only_the_defender_sees_which_defense_cards_they_could_use():
-    """The options are cards of the attacked player's hand: another seat's view counts
-    them, as it counts a hand (engine.seat_views)."""
+    """The options are cards of the attacked player's hand: another seat's view shows
+    neither them nor how many there are (engine.seat_views)."""
     from engine.seat_views import seat_view
 
     st = game()
@@ -190,7 +191,7 @@ def test_only_the_defender_sees_which_defense_cards_they_could_use():
     theirs = seat_view("satanic-panic", stored, foe.name)
     mine = seat_view("satanic-panic", stored, me.name)
     assert theirs["pending"]["options"] == ["Test Combo", "Test Keyword Shield"]
-    assert mine["pending"]["options"] == [] and mine["hidden"]["defense_options"] == 2
+    assert mine["pending"]["options"] == [] and "defense_options" not in mine["hidden"]
     assert mine["pending"]["player"] == foe.name
 
 
@@ -229,14 +230,111 @@ def test_a_card_used_as_a_defense_is_not_also_played():
 def test_the_log_does_not_tell_the_table_who_holds_no_defense():
     """I.T. Infernal Technician's clarification: a foe with no DEFENSE need not prove it.
     The log, which every seat reads, says the same of a player with none as of one who
-    declines."""
-    def logged(hand, decline):
+    declines: each is asked, each declines."""
+    def logged(hand):
         st = game()
         foe = st.players[1]
         foe.hand = hand
         attack(st, foe)
-        if decline:
-            st.apply({"type": "no-defense", "player": foe.name})
+        decline(st, foe.name)
         return [e["text"] for e in st.log if e["rule"] == "satanic-panic 6.2.2"]
 
-    assert logged(["Glyph"], decline=False) == logged(["Test Keyword Shield"], decline=True)
+    assert logged(["Glyph"]) == logged(["Test Keyword Shield"])
+    assert "Wizard 2 does not defend." in logged(["Glyph"])
+
+
+# --- every attacked player is asked: the decision does not tell who holds a DEFENSE ------
+NONE_HAND, SHIELD_HAND = ["Glyph", "Glyph"], ["Test Keyword Shield", "Glyph"]
+
+
+def _waiting_on_a_card_attack(foe_hand):
+    st = game()
+    st.players[1].hand = list(foe_hand)
+    attack(st, st.players[1])
+    return st, st.players[1].name
+
+
+def _waiting_on_a_mayhem_attack(foe_hand):
+    """A Mayhem ATTACK asks the active player first (6.14.4): Wizard 2 here."""
+    st = game()
+    st.line_up.pop()
+    st.main_deck[:2] = ["Mayhem", "Glyph"]
+    st.apply({"type": "end-turn"})
+    for p in st.players:
+        p.hand = ["Glyph", "Glyph"]
+    st.current.hand = list(foe_hand)
+    st.apply({"type": "mayhem", "player": st.current.name, "attack": True})
+    return st, st.current.name
+
+
+def _waiting_on_a_group_attack(foe_hand):
+    """A GROUP ATTACK asks the player about to take their turn first (6.3.5)."""
+    st = game()
+    st.power = 20
+    st.apply({"type": "buy", "source": "legendary-devil"})
+    for p in st.players:
+        p.hand = ["Glyph", "Glyph"]
+    st.players[1].hand = list(foe_hand)
+    st.apply({"type": "end-turn"})
+    for p in st.players:  # End of Turn 5 drew Wizard 1 a new hand before the flip
+        p.hand = ["Glyph", "Glyph"] if p is not st.players[1] else list(foe_hand)
+    return st, st.players[1].name
+
+
+WAITING = [_waiting_on_a_card_attack, _waiting_on_a_mayhem_attack, _waiting_on_a_group_attack]
+
+
+@pytest.mark.parametrize("waiting", WAITING)
+def test_every_attacked_player_is_asked_so_no_seat_learns_who_holds_a_defense(waiting):
+    """6.2.2 / I.T. Infernal Technician: at the table every attacked player is asked
+    whether they defend. What another seat (or a spectator) sees while the ATTACK waits,
+    its state and its legal actions, is the same whether the attacked player holds a
+    DEFENSE card or none; only the attacked player's own view differs (their hand, their
+    options)."""
+    from engine.families import family_for
+    from engine.seat_views import seat_actions, seat_view
+
+    family = family_for("satanic-panic")
+    tables = {}
+    for hand in (NONE_HAND, SHIELD_HAND):
+        st, asked = waiting(hand)
+        assert st.pending["type"] == "defense" and st.actor() == asked
+        tables[tuple(hand)] = (st, family.dump(st))
+    (bare, bare_dump), (armed, armed_dump) = tables.values()
+    assert bare.pending["options"] == [] and armed.pending["options"] == ["Test Keyword Shield"]
+    for seat in [p.name for p in bare.players if p.name != asked] + [None]:
+        assert seat_view("satanic-panic", bare_dump, seat) == \
+            seat_view("satanic-panic", armed_dump, seat)
+        assert seat_actions(bare.legal_actions(), seat, bare.actor()) == \
+            seat_actions(armed.legal_actions(), seat, armed.actor())
+    own = [seat_view("satanic-panic", d, asked)["pending"]["options"]
+           for d in (bare_dump, armed_dump)]
+    assert own == [[], ["Test Keyword Shield"]]
+
+
+@pytest.mark.parametrize("waiting", WAITING)
+def test_a_player_without_a_defense_card_may_only_decline_and_the_decline_is_logged(waiting):
+    st, asked = waiting(NONE_HAND)
+    assert st.legal_actions() == [{"type": "no-defense", "player": asked}]
+    plain = st.check({"type": "defend", "player": asked, "card": "Glyph"})
+    assert (plain[0].code, plain[0].rule) == ("no-defense-ability", "satanic-panic 6.2.1")
+    assert st.check({"type": "end-turn", "player": asked})[0].code == "decision-pending"
+    events = st.apply({"type": "no-defense", "player": asked})
+    assert [e["rule"] for e in events if e["text"] == f"{asked} does not defend."] == [
+        "satanic-panic 6.2.2"]
+
+
+def test_an_attack_on_each_foe_asks_them_one_at_a_time_clockwise():
+    """6.2.2: a foe who does not avoid the ATTACK is affected at once, before the next one
+    is asked (its text needs no interaction among the players)."""
+    each_foe = card("Test Each Foe", [{"trigger": "attack", "effects": [
+        {"do": "damage", "amount": 2, "target": "each-foe"}]}], keywords=["ATTACK"])
+    st = first_devil_up(TurnState.new_game(3, False, seed=2, catalog={
+        "main": [*CATALOG["main"], each_foe]}))
+    me, w2, w3 = st.players
+    me.hand, w2.hand, w3.hand = ["Test Each Foe"], ["Glyph"], ["Test Keyword Shield"]
+    st.apply({"type": "play", "card": "Test Each Foe"})
+    assert st.actor() == w2.name and w3.hp == 20
+    decline(st, w2.name)
+    assert w2.hp == 18 and st.actor() == w3.name and w3.hp == 20
+    assert decline_rest(st) == [w3.name] and w3.hp == 18

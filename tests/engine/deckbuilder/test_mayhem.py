@@ -2,7 +2,7 @@
 states runs; the texts it does not print are applied by hand (apply actions)."""
 from engine.deckbuilder import TurnState, buy_check
 from engine.deckbuilder.setup import LINE_UP_SIZE
-from tests.engine.deckbuilder import first_devil_up
+from tests.engine.deckbuilder import decline, first_devil_up
 
 FAMILIAR = "Adam"
 
@@ -38,10 +38,13 @@ def test_a_mayhem_resolving_when_revealed():
     assert st.legal_actions() == [{"type": "mayhem", "player": w2.name, "attack": True},
                                   {"type": "mayhem", "player": w2.name, "attack": False}]
     assert st.check({"type": "end-turn"})[0].code == "event-resolving"
-    # An ATTACK: DEFENSE clockwise from the active player (6.14.4); only Wizard 3 has one.
+    # An ATTACK: DEFENSE clockwise from the active player (6.14.4); only Wizard 3 has one,
+    # but each is asked (6.2.2).
     st.apply({"type": "mayhem", "player": w2.name, "attack": True})
+    decline(st, w2.name)
     assert st.actor() == w3.name and st.pending["type"] == "defense"
     st.apply({"type": "defend", "player": w3.name, "card": FAMILIAR})
+    decline(st, w1.name)
     # Its text is not given: applied by hand to those who did not avoid it (6.14.5).
     targets = {a["target"] for a in st.legal_actions() if a["type"] == "apply"}
     assert targets == {w1.name, w2.name} and st.actor() == w2.name
@@ -109,7 +112,7 @@ def test_a_legendary_devils_group_attack_resolves_from_the_next_player():
     """End of Turn 6 and 6.3.5: flipped face up, its GROUP ATTACK hits every player in
     player order from the one about to take their turn; then that turn starts."""
     st = game()
-    w1, w2, _ = st.players
+    w1, w2, w3 = st.players
     st.power = 20
     st.apply({"type": "buy", "source": "legendary-devil"})
     devil = st.legendary_devils[0]
@@ -117,6 +120,7 @@ def test_a_legendary_devils_group_attack_resolves_from_the_next_player():
     assert st.table_event["kind"] == "group-attack" and st.table_event["card"] == devil
     assert st.devil_face_up and st.current is w1 and st.actor() == w2.name
     assert any(e.get("flag") and e["card"] == devil for e in events)
+    decline(st, w2.name, w3.name, w1.name)
     st.apply(damage(w2.name, w1.name, 1))
     assert w1.hp == 19
     st.apply({"type": "resolved", "player": w2.name})
@@ -128,7 +132,7 @@ def test_the_first_legendary_devil_is_flipped_at_the_end_of_the_first_turn():
     defeated on the first turn and its GROUP ATTACK resolves at End of Turn 6 of that
     turn (our ruling first-legendary-devil-reveal, 3.3.2 / 4.4.6 / 6.3.4)."""
     st = TurnState.new_game(3, False, seed=1)
-    w1, w2, _ = st.players
+    w1, w2, w3 = st.players
     devil = st.legendary_devils[0]
     assert devil == "Hell's Pulsating Asshole" and not st.devil_face_up
     st.power = 20
@@ -140,6 +144,7 @@ def test_the_first_legendary_devil_is_flipped_at_the_end_of_the_first_turn():
     assert st.devil_face_up and st.legendary_devils[0] == devil and st.actor() == w2.name
     for player in st.players:
         player.hand = []  # nobody holds a DEFENSE: the attack hits all, resolved by hand
+    decline(st, w2.name, w3.name, w1.name)
     st.apply({"type": "resolved", "player": w2.name})
     assert st.current is w2 and st.table_event is None
     st.power = 20
@@ -157,6 +162,7 @@ def test_group_attack_defense_order_starts_with_the_next_player():
     st.apply({"type": "no-defense", "player": w2.name})
     assert st.actor() == w3.name
     st.apply({"type": "defend", "player": w3.name, "card": FAMILIAR})
+    decline(st, w1.name)
     assert {a["target"] for a in st.legal_actions() if a["type"] == "apply"} == {w1.name, w2.name}
 
 

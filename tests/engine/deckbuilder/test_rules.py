@@ -7,7 +7,7 @@ from engine.core import EngineError
 from engine.deckbuilder import TurnState, buy_check, gain_beelze_butthole, heal, max_hp
 from engine.deckbuilder.cards import STANDEE
 from engine.deckbuilder.health import hp_after_death, pay_hp_problem
-from tests.engine.deckbuilder import first_devil_up
+from tests.engine.deckbuilder import decline, first_devil_up
 
 HIVE = "The Hive"
 
@@ -106,6 +106,7 @@ def test_one_legendary_devil_per_turn():
     events = st.apply({"type": "end-turn"})
     assert st.devil_face_up
     assert any(e.get("flag") == "not-run" and "GROUP ATTACK" in e["text"] for e in events)
+    decline(st, "Wizard 2", "Wizard 3", "Wizard 1")  # each is asked, from the next player
     st.power = 40
     assert buy_check(st, st.current.name, {"source": "legendary-devil"})["legal"]
 
@@ -211,6 +212,7 @@ def test_death_gives_a_dead_wizard_token_hp_20_and_the_standee():
     target.hp = 5
     top_token = st.dead_wizard_token_stack[0]
     play(st, "Lucky's Lucky Wand", target="Wizard 2")
+    decline(st, "Wizard 2")
     assert target.dead_wizard_tokens == [top_token]
     assert target.hp == 20
     assert st.standee == "Wizard 1"

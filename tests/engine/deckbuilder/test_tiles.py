@@ -109,3 +109,67 @@ def test_a_second_pride_discards_3():
     for card in ["Glyph", "Fizzle", "Fizzle"]:
         st.apply({"type": "discard", "player": victim.name, "card": card})
     assert victim.hand == ["Satanic Wand"] and st.pending is None
+
+
+def _gatherer_game(tiles, gains):
+    """Wizard 1 holds a catalog card (the test's) that gains ``gains``, then gives +1 Power."""
+    card = {"name": "Test Gatherer", "entry": "test-gatherer", "type": "spell", "cost": 4,
+            "vp": 1, "copies": 1, "text": "test text", "keywords": [], "abilities": [
+                {"trigger": "resolved", "effects": [{"do": "gain-card", "card": gains},
+                                                    {"do": "gain-power", "amount": 1}]}]}
+    st = first_devil_up(TurnState.new_game(2, False, seed=5, ability_tiles=tiles,
+                                           catalog={"main": [card]}))
+    st.players[0].hand = ["Test Gatherer"]
+    return st
+
+
+def test_a_familiar_gained_by_an_effect_may_go_on_top_of_the_tile_owners_deck():
+    """7.11.2: "When you gain a Familiar, you may put it on top of your deck"; "This can be
+    used when you gain Adam or Steve from the main deck." Gained by a card's effect, it
+    lands in the discard pile and its owner chooses; the effect then goes on."""
+    from engine.deckbuilder.abilities import MAIN_DECK_TOP
+
+    for top in (True, False):
+        st = _gatherer_game(["familiar-discount"], MAIN_DECK_TOP)
+        me = st.players[0]
+        st.main_deck[0] = "Adam"
+        st.apply({"type": "play", "card": "Test Gatherer"})
+        assert st.actor() == me.name and st.power == 0  # the effect waits for the choice
+        assert st.legal_actions() == [
+            {"type": "familiar-top", "player": me.name, "card": "Adam", "top": False},
+            {"type": "familiar-top", "player": me.name, "card": "Adam", "top": True}]
+        assert st.check({"type": "end-turn"})[0].code == "decision-pending"
+        deck = list(me.deck)
+        events = st.apply({"type": "familiar-top", "player": me.name, "card": "Adam",
+                           "top": top})
+        assert any(e["rule"] == "satanic-panic 7.11.2" for e in events)
+        assert st.power == 1 and st.pending is None
+        if top:
+            assert me.deck == ["Adam", *deck] and "Adam" not in me.discard
+        else:
+            assert me.deck == deck and me.discard[-1] == "Adam"
+        stored = TurnState.from_dict(st.to_dict())
+        assert stored.player(me.name).deck == me.deck
+
+
+def test_a_familiar_gained_from_the_line_up_by_an_effect_is_offered_too():
+    st = _gatherer_game(["familiar-discount"], "Adam")
+    st.line_up[0] = "Adam"
+    st.apply({"type": "play", "card": "Test Gatherer"})
+    assert st.pending == {"type": "familiar-top", "player": st.players[0].name, "card": "Adam"}
+
+
+def test_without_the_tile_or_a_familiar_a_gained_card_goes_to_the_discard_pile():
+    """Cards gained go to the discard pile unless instructed otherwise (4.1.8)."""
+    from engine.deckbuilder.abilities import MAIN_DECK_TOP
+
+    st = _gatherer_game([None, "familiar-discount"], MAIN_DECK_TOP)
+    st.main_deck[0] = "Adam"
+    st.apply({"type": "play", "card": "Test Gatherer"})
+    assert st.pending is None and st.players[0].discard[-1] == "Adam" and st.power == 1
+    st = _gatherer_game(["familiar-discount"], MAIN_DECK_TOP)
+    st.main_deck[0] = "Glyph"
+    st.apply({"type": "play", "card": "Test Gatherer"})
+    assert st.pending is None and st.players[0].discard[-1] == "Glyph"
+    refused = st.check({"type": "familiar-top", "card": "Glyph", "top": True})[0]
+    assert (refused.code, refused.rule) == ("no-familiar-gained", "satanic-panic 7.11.2")
