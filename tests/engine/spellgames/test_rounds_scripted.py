@@ -213,6 +213,15 @@ def test_dreamy_djinny_kills_a_weak_foe_before_its_power_roll():
     assert state["roll"]["dice"] == [4] and state["roll"]["total"] == 4
 
 
+# A casts a Rally with one Source; B and C each cast a two-card spell after A.
+RALLY_AND_TWO_SPELLS = {
+    "A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
+    "B": [{"type": "source", "glyph": "dark", "name": "T"},
+          {"type": "quality", "glyph": "dark", "name": "Q"}],
+    "C": [{"type": "source", "glyph": "dark", "name": "U"},
+          {"type": "quality", "glyph": "dark", "name": "R"}]}
+
+
 def test_krazztars_rally_plays_itself_when_a_rally_card_resolves():
     """Anarchy 20.4 / 21.3: a Rally card in the spell resolves the Champion's Rally first;
     Blood Lord Krazztar's (quoted) hits the foe(s) with the most Applause tokens."""
@@ -244,12 +253,7 @@ def _krazztar_kills_two(seed=5, tokens_left=1):
     for foe in ("B", "C"):
         state, _ = sr.apply(state, {"type": "damage", "target": foe, "amount": 18})
     state["game"]["dead_wizard_tokens_left"] = tokens_left
-    spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
-              "B": [{"type": "source", "glyph": "dark", "name": "T"},
-                    {"type": "quality", "glyph": "dark", "name": "Q"}],
-              "C": [{"type": "source", "glyph": "dark", "name": "U"},
-                    {"type": "quality", "glyph": "dark", "name": "R"}]}
-    return cast_until(state, spells, "A")
+    return cast_until(state, RALLY_AND_TWO_SPELLS, "A")
 
 
 @pytest.mark.parametrize("first", ["B", "C"])
@@ -314,12 +318,7 @@ def _krazztar_rally(applause_to=(), creatures=None, seed=5):
         for name in names:
             state, _ = sr.apply(state, {"type": "keep_creature", "wizard": foe,
                                         "creature": {"name": name, "glyph": "dark"}})
-    spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
-              "B": [{"type": "source", "glyph": "dark", "name": "T"},
-                    {"type": "quality", "glyph": "dark", "name": "Q"}],
-              "C": [{"type": "source", "glyph": "dark", "name": "U"},
-                    {"type": "quality", "glyph": "dark", "name": "R"}]}
-    return cast_until(state, spells, "A")
+    return cast_until(state, RALLY_AND_TWO_SPELLS, "A")
 
 
 def _kept(state, wizard):
