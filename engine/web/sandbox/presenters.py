@@ -195,8 +195,10 @@ def _sp_card(state, name: str, urls: dict) -> dict:
 
 def _sp_label(state, action: dict) -> str:
     kind = action["type"]
-    if kind == "play":
+    if kind in ("play", "foe-card"):
         text = f"Play {action['card']}"
+        if kind == "foe-card":
+            text += f" (off {state.pending['foe']}'s deck)"
         if action.get("mode") == "power":
             text += ": +2 Power"
         elif action.get("mode") == "foe-deck":
