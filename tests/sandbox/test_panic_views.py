@@ -152,3 +152,26 @@ def test_a_burning_limp_wand_played_off_a_foes_deck_is_paid_for_from_the_page(cl
     me, foe = sandbox.state["players"][:2]
     assert me["hp"] == 16 and "Burning Limp Wand" not in foe["discard"]
     assert sandbox.state["pending"] is None
+
+
+def test_the_apply_form_gives_tiles_damned_tokens_demons_and_taints(client):
+    """6.16, 6.18, 6.19.4, 6.20.3: what a waiting text may call for, from the page."""
+    sandbox = new_table(client)
+
+    def rigged(st):
+        st.devil_face_up = True
+        st.players[0].hand = ["Satanic Wand"]  # its text is not given: applied by hand
+    rig(sandbox, rigged)
+    post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Satanic Wand"})
+    html = page(client, sandbox)
+    form = html[html.index('data-testid="apply-by-hand"'):].split("</section>")[0]
+    for effect in ("damned-wizard-tokens", "beelze-buttholes", "summon-demons"):
+        assert f"<option>{effect}</option>" in form
+    assert "<option>Satan&#x27;s Taint</option>" in form
+    post(client, sandbox, {"type": "apply", "player": "Wizard 1"}, **{
+        "f.effect.do": "beelze-buttholes", "f.effect.amount": "1", "f.effect.target": "self",
+        "f.target": "Wizard 2"})
+    foe = sandbox.state["players"][1]
+    assert foe["beelze_buttholes"] == 1
+    assert 'aria-valuemax="21" aria-valuenow="20" aria-label="Wizard 2 hit points"' in page(
+        client, sandbox)  # 25 - 4 a tile: ruling beelze-butthole-amount

@@ -14,7 +14,7 @@ from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.by_hand import waiting
 from engine.deckbuilder.cards import STANDEE
-from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, printed_attack
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, apply_cards, effect_label, printed_attack
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
 from engine.demoniac.rules import tally
@@ -281,7 +281,7 @@ def present_panic(game: str, state) -> dict:
         first = next((t for t in targets if t != actor), targets[0] if targets else None)
         apply_form = {"action": json.dumps({"type": "apply", "player": actor}),
                       "targets": targets, "default": first,
-                      "effects": APPLY_EFFECTS, "supplies": sorted(state.supplies)}
+                      "effects": APPLY_EFFECTS, "supplies": apply_cards(state)}
     players = [{"name": p.name, "satan": p.satan, "hp": p.hp, "max_hp": p.max_hp,
                 "hp_pct": round(100 * max(p.hp, 0) / max(p.max_hp, 1)),
                 "deck": len(p.deck), "discard": len(p.discard),
