@@ -66,6 +66,9 @@ EFFECTS = {
     "gain-power": ({"amount"}, False),
     "gain-card": ({"card"}, False),
     "dead-wizard-tokens": ({"amount"}, False),
+    "damned-wizard-tokens": ({"amount"}, False),
+    "beelze-buttholes": ({"amount"}, False),
+    "summon-demons": ({"amount"}, False),
     "applause": ({"amount"}, False),
     "by-hand": ({"text"}, False),
 }
@@ -259,6 +262,9 @@ def _effect_text(effect: dict) -> str:
         "gain-power": f"+{_amount_text(amount)} Power",
         "gain-card": f"gain {effect.get('card', 'a card')}",
         "dead-wizard-tokens": f"gain {_amount_text(amount)} Dead Wizard Token(s)",
+        "damned-wizard-tokens": f"gain {_amount_text(amount)} Damned Wizard Token(s)",
+        "beelze-buttholes": f"gain {_amount_text(amount)} Beelze-Butthole Tile(s)",
+        "summon-demons": f"Summon {_amount_text(amount)} Demon(s)",
         "applause": f"gain {_amount_text(amount)} Applause token(s)",
         "by-hand": f"by hand: {effect.get('text', '')}",
     }[do]

@@ -6,8 +6,10 @@ effects hit them; ``activate`` becomes an action usable once later in the
 turn; ``end-of-turn`` runs at End of Turn step 3 and ``end-of-game`` before
 the tally; an ``ongoing`` ability is flagged for the player to apply while
 the card is in play; a ``defense`` ability runs only when its holder uses the
-card to avoid an ATTACK (6.2.8), for them, before the ATTACK goes on. Effects: gain-power, draw, heal, damage, gain-card,
-discard, destroy, dead-wizard-tokens. ``by-hand`` text, and whatever else
+card to avoid an ATTACK (6.2.8), for them, before the ATTACK goes on. Effects:
+gain-power, draw, heal, damage, gain-card (of a stack, the Line-Up, or the Satan's
+Taint deck's top card), discard, destroy, dead-wizard-tokens, damned-wizard-tokens,
+beelze-buttholes, summon-demons. ``by-hand`` text, and whatever else
 the language says that this game cannot hold, is flagged (never skipped) and
 the player applies it with ``apply`` actions.
 
@@ -24,12 +26,14 @@ from __future__ import annotations
 from .. import abilities as language
 from ..core import roll_die
 from .by_hand import foes_of, open_text
+from .cards import SATANS_TAINT
 from .health import heal
 from .setup import LIL_BUDDIES
 
 PLAYED_TRIGGERS = ("resolved", "attack", "activate", "end-of-turn", "end-of-game", "defense")
 PLAYED_EFFECTS = ("gain-power", "draw", "heal", "damage", "gain-card", "discard", "destroy",
-                  "dead-wizard-tokens")
+                  "dead-wizard-tokens", "damned-wizard-tokens", "beelze-buttholes",
+                  "summon-demons")
 PLAYED_TARGETS = ("target-player", "foe", "each-foe")
 PLAYED_CONDITIONS = ("defeated-this-way", "owns-another")
 CHOSEN_TARGETS = ("target-player", "foe")  # the play action's "target" names them
@@ -315,7 +319,12 @@ def _damage(state, run, player, amount, effect) -> None:
 
 def _gain_card(state, run, player, amount, effect) -> None:
     name = effect["card"]
-    if player.satan:
+    if name == SATANS_TAINT:  # the Satan's Taint deck's top card, never refused
+        state.gain_taint(player, run["card"])
+        return
+    # Satan ignores standard cards (8.9.2) but, as nobody may refuse them, takes a Burning
+    # Limp Wand or a Satan's Taint (ruling satan-and-unrefusable-cards).
+    if player.satan and state.card(name).kind != "burning-limp-wand":
         state.event("satanic-panic.satan-ignores-standard-cards", f"{run['card']}: Satan is "
                     f"told to gain {name}, a standard card: ignored.")
         return
@@ -392,6 +401,26 @@ def _dead_wizard_tokens(state, run, player, amount, effect) -> None:
             return
 
 
+def _damned_wizard_tokens(state, run, player, amount, effect) -> None:
+    for _ in range(amount):
+        state.gain_damned_token(player, run["card"])
+
+
+def _beelze_buttholes(state, run, player, amount, effect) -> None:
+    for _ in range(amount):
+        state.gain_beelze_butthole(player, run["card"])
+
+
+def _summon_demons(state, run, player, amount, effect) -> None:
+    """Summon (6.19.4): the top Demon of the deck into play in front of ``player``."""
+    summoned = sum(state.summon_demon(player) for _ in range(amount))
+    state.event("satanic-panic.summon", f"{run['card']}: {player.name} Summons "
+                f"{summoned} Demon(s)" + ("" if summoned == amount else
+                                          " (the Demon deck is empty)") + ".")
+
+
 RUNNERS = {"gain-power": _gain_power, "draw": _draw, "heal": _heal, "damage": _damage,
            "gain-card": _gain_card, "discard": _discard, "destroy": _destroy,
-           "dead-wizard-tokens": _dead_wizard_tokens}
+           "dead-wizard-tokens": _dead_wizard_tokens,
+           "damned-wizard-tokens": _damned_wizard_tokens,
+           "beelze-buttholes": _beelze_buttholes, "summon-demons": _summon_demons}

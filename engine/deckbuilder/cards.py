@@ -44,6 +44,7 @@ TOKEN_ABILITIES = {
                                                    "otherwise": 3}]}],
 }
 
+SATANS_TAINT = "Satan's Taint"  # a gain-card of it takes the Satan's Taint deck's top card
 TOP_DEVIL = "Hell's Pulsating Asshole"
 BOTTOM_DEVIL = "Asmodeus"
 STANDEE = "Satan's Salute Standee"
@@ -133,7 +134,7 @@ _NAMED = [
               "Always at the bottom of the stack; printed cost not given, stand-in 12 "
               "(Legendary Devils cost 8 to 12); VP a placeholder.", cost=12, vp=4),
     _stand_in("Demon", "demon", "One of the 49 Demons; ONGOING, text not given.", ongoing=True),
-    _stand_in("Satan's Taint", "satans-taint", "One of the 18 Satan's Taints; text not given."),
+    _stand_in(SATANS_TAINT, "satans-taint", "One of the 18 Satan's Taints; text not given."),
     # The Satan player's starters (So You Want to Be Satan: Setup).
     CardDef("Hellfire", "satan-starter", note="An UNAVOIDABLE ATTACK; its text is not given."),
     CardDef("The Satanic Shuffle", "satan-starter", effect="satanic-shuffle",

@@ -19,7 +19,9 @@ applied by hand (``apply`` actions, flagged), never invented:
 
 ``apply`` is one ability-language effect run on one player: ``{"type": "apply",
 "player", "target", "effect": {"do": "damage", "amount": 2, "target": "self"}}``
-(``apply_space``: amounts up to APPLY_MOST, or a card of a stack).
+(``apply_space``: amounts up to APPLY_MOST, or a card of a stack or the Satan's Taint
+deck; Damned Wizard Tokens, Beelze-Butthole Tiles and Summoned Demons too, from the
+state's own stacks and decks, refused when none is left or the target cannot take one).
 It only applies text that is waiting to be applied (``state.by_hand_open``,
 each ``{"text", "player", "targets", "applied"}``): during a Mayhem or GROUP
 ATTACK the event's, on the players it hits, by its decider; else a text the
@@ -45,9 +47,12 @@ from .abilities import (
     used_as_defense,
 )
 from .by_hand import open_text, waiting
+from .cards import SATANS_TAINT
+from .health import MAX_BEELZE_BUTTHOLES
 
 APPLY_EFFECTS = ("damage", "heal", "draw", "discard", "gain-card", "gain-power",
-                 "dead-wizard-tokens")
+                 "dead-wizard-tokens", "damned-wizard-tokens", "beelze-buttholes",
+                 "summon-demons")
 # The most an applied effect may give: the most any text the rulebook quotes gives for it
 # (the text applied by hand is not printed, so its amount is the player's, within these).
 APPLY_MOST = {
@@ -57,7 +62,19 @@ APPLY_MOST = {
     "discard": 3,  # PRIDE: "discard 3 cards"
     "gain-power": 2,  # Wild Magic: "+2 Power"
     "dead-wizard-tokens": 2,  # the Dead Wizard Tokens Ability Tile: "gain 2 Dead Wizard Tokens"
+    # Any card's or token's text may give these (6.18.1, 6.19.4, 7.10.4); no text is quoted
+    # with more than one Damned token or tile, nor more than 2 Demons (Terrible Temptation).
+    "damned-wizard-tokens": 1,  # DWT 14, 20, 23: "a Damned Wizard Token" (7.10.4)
+    "beelze-buttholes": 1,  # "give you a Beelze-Butthole Tile" (6.18.1)
+    "summon-demons": 2,  # Terrible Temptation: "Summon either 1 or 2 Demons"
 }
+
+
+def apply_cards(state) -> list[str]:
+    """The cards ``apply`` may gain: one of a stack (Burning Limp Wand, Little Pot o'
+    Gold...), or the Satan's Taint deck's top card (6.20.2: gained through card and token
+    effects)."""
+    return sorted(state.supplies) + [SATANS_TAINT]
 
 
 def apply_space(state) -> list[dict]:
@@ -66,7 +83,7 @@ def apply_space(state) -> list[dict]:
     counted = [{"do": do, "amount": n, "target": "self"} for do, most in APPLY_MOST.items()
                for n in range(1, most + 1)]
     return counted + [{"do": "gain-card", "card": name, "target": "self"}
-                      for name in sorted(state.supplies)]
+                      for name in apply_cards(state)]
 
 
 def _clockwise_from(state, name: str) -> list[str]:
@@ -237,20 +254,16 @@ def event_actions(state) -> list[dict]:
 
 
 def apply_actions(state, who: str, targets: list[str] | None = None) -> list[dict]:
-    """Each effect of the apply space on each player a waiting text of ``who``'s may
-    still touch (on a free table, outside a Mayhem: on anyone)."""
+    """The candidate ``apply`` moves of ``who``: each effect of the apply space on each
+    player (of ``targets``), when a text of theirs waits (on a free table, outside a
+    Mayhem: always); legal_actions keeps those apply_problems allows."""
     free = state.options.get("free") and not state.table_event
     if not free and not any(e["player"] == who for e in waiting(state)):
         return []  # the common case, kept cheap: nothing of theirs waits
     if targets is None:
         targets = [p.name for p in state.players]
-    actions = []
-    for name in targets:
-        for effect in apply_space(state):
-            action = {"type": "apply", "player": who, "target": name, "effect": effect}
-            if not apply_problems(state, action):
-                actions.append(action)
-    return actions
+    return [{"type": "apply", "player": who, "target": name, "effect": effect}
+            for name in targets for effect in apply_space(state)]
 
 
 def event_problems(state, action: dict) -> list[Problem]:
@@ -292,11 +305,17 @@ def _entry_for(state, action: dict) -> tuple[dict | None, list[Problem]]:
         allowed = sorted({t for e in mine for t in e["targets"] or []})
         return None, [Problem("bad-target", f"{name!r} is not a player the waiting text "
                               f"applies to ({', '.join(allowed) or 'nobody'}).", rule(key))]
-    fresh = [e for e in reach if [name, effect["do"]] not in e["applied"]]
+    fresh = [e for e in reach if [name, applied_kind(effect)] not in e["applied"]]
     if not fresh:
-        return None, [Problem("already-applied", f"The waiting text's {effect['do']} on {name} "
-                              "was already applied.", rule(key))]
+        return None, [Problem("already-applied", f"The waiting text's {applied_kind(effect)} "
+                              f"on {name} was already applied.", rule(key))]
     return fresh[0], []
+
+
+def applied_kind(effect: dict) -> str:
+    """The kind of effect a waiting text gives each player once: its ``do``; a gain, of
+    each card ('gain-card Burning Limp Wand')."""
+    return f"gain-card {effect['card']}" if effect["do"] == "gain-card" else effect["do"]
 
 
 def apply_problems(state, action: dict) -> list[Problem]:
@@ -315,11 +334,15 @@ def apply_problems(state, action: dict) -> list[Problem]:
     _, problems = _entry_for(state, action)
     if problems and not (state.options.get("free") and not state.table_event):
         return problems
-    if effect not in apply_space(state):
+    if not _in_space(state, effect):
         most = ", ".join(f"{do} 1-{n}" for do, n in APPLY_MOST.items())
         return [Problem("bad-effect", f"apply carries an amount within the most a quoted card "
-                        f"gives ({most}), or gains a card of a stack (" + ", ".join(sorted(
-                            state.supplies)) + "), on its target (target 'self').", rule(key))]
+                        f"gives ({most}), or gains a card of a stack or deck (" + ", ".join(
+                            apply_cards(state)) + "), on its target (target 'self').",
+                        rule(key))]
+    none_left = _none_left(state, effect, state.player(name))
+    if none_left:
+        return [none_left]
     if effect["do"] == "discard" and not state.player(name).hand:
         return [Problem("empty-hand", f"{name} has no card in hand.", rule("satanic-panic"
                                                                               ".discarding"))]
@@ -329,13 +352,49 @@ def apply_problems(state, action: dict) -> list[Problem]:
     return []
 
 
+def _in_space(state, effect: dict) -> bool:
+    """``effect in apply_space(state)``, without building the space."""
+    do = effect["do"]
+    if do == "gain-card":
+        return effect == {"do": do, "card": effect.get("card"), "target": "self"} and \
+            effect["card"] in apply_cards(state)
+    amount = effect.get("amount")
+    return effect == {"do": do, "amount": amount, "target": "self"} and \
+        amount in range(1, APPLY_MOST.get(do, 0) + 1)
+
+
+def _none_left(state, effect: dict, player) -> Problem | None:
+    """Why ``player`` cannot be given this Damned token, tile, Demon or Taint now."""
+    do = effect["do"]
+    if do == "beelze-buttholes" and player.satan:
+        return Problem("satan-immune", "Satan cannot be affected by Beelze-Buttholes.",
+                       rule("satanic-panic.satan-beelze"))
+    if do == "beelze-buttholes" and player.beelze_buttholes >= MAX_BEELZE_BUTTHOLES:
+        return Problem("most-beelze-buttholes", f"{player.name} already has "
+                       f"{MAX_BEELZE_BUTTHOLES} Beelze-Buttholes, the most a player can have.",
+                       rule("satanic-panic.beelze-butthole-limit"))
+    if do == "damned-wizard-tokens" and not state.damned_wizard_token_stack:
+        return Problem("none-left", "No Damned Wizard Token is left to gain.",
+                       rule("satanic-panic.damned-none-left"))
+    if do == "summon-demons" and len(state.demon_deck) < effect.get("amount", 1):
+        return Problem("none-left", f"The Demon deck holds {len(state.demon_deck)} Demon(s): "
+                       "Summoning reveals its top card.", rule("satanic-panic.summon"))
+    if do == "gain-card" and effect["card"] == SATANS_TAINT and not state.taint_deck:
+        return Problem("none-left", "The Satan's Taint deck is empty.",
+                       rule("satanic-panic.taint-gained"))
+    return None
+
+
 def effect_label(effect: dict) -> str:
     """An applied effect as it happens to its player: 'takes 1 damage', 'draws 1 card(s)'."""
     n = effect.get("amount", 1)
     return {"damage": f"takes {n} damage", "heal": f"heals {n} HP",
             "draw": f"draws {n} card(s)", "discard": f"discards {n} card(s)",
             "gain-power": f"gains {n} Power",
-            "dead-wizard-tokens": f"gains {n} Dead Wizard Token(s)"}.get(
+            "dead-wizard-tokens": f"gains {n} Dead Wizard Token(s)",
+            "damned-wizard-tokens": f"gains {n} Damned Wizard Token(s)",
+            "beelze-buttholes": f"gains {n} Beelze-Butthole Tile(s)",
+            "summon-demons": f"Summons {n} Demon(s)"}.get(
         effect["do"], f"gains {effect.get('card', 'a card')}")
 
 
@@ -351,7 +410,7 @@ def run_apply(state, action: dict) -> None:
                              source=state.current.name))
         return
     entry = next(e for e in state.by_hand_open if e == entry)
-    entry["applied"].append([action["target"], action["effect"]["do"]])
+    entry["applied"].append([action["target"], applied_kind(action["effect"])])
     event = state.table_event
     source = None if event else state.current.name
     why = event["card"] if event else action["player"]

@@ -21,6 +21,7 @@ from .abilities import (
     ON_PLAY,
     answer_defense,
     defense_run,
+    drive,
     new_run,
     start,
     target_options,
@@ -55,6 +56,33 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
     if not me.playable(card):
         return _problem("used-as-defense", f"{card} was used as a DEFENSE: a card is used one "
                         "way only, so it cannot also be played.", "satanic-panic.one-way")
+    return card_problems(state, me, card, action)
+
+
+def card_choices(state: TableState, me: PanicPlayer, card: str) -> list[dict]:
+    """The ways ``me`` may play ``card``, from hand or off a foe's deck (Wild Magic): the
+    fields each way adds to the move ([{}]: the card asks for no choice)."""
+    targets = target_options(state, me, state.card(card).abilities)
+    if targets is not None:
+        return [{"target": name} for name in targets]
+    effect = state.card(card).effect
+    if effect == "wild-magic":
+        return [{"mode": "power"}] + [{"mode": "foe-deck", "target": p.name}
+                                      for p in state.players if p is not me]
+    if effect == "burning-limp-wand":
+        return [{"pay_hp": False}, {"pay_hp": True}]
+    if effect == "satanic-shuffle":
+        return [{"choice": i} for i in shuffle_choices(state)]
+    if effect == "terrible-temptation":
+        return [{}] + [{"deal": {"player": p.name, "card": c, "demons": n}}
+                       for p in state.players if p is not me and not p.satan
+                       for c in sorted(set(state.line_up)) for n in (1, 2)]
+    return [{}]
+
+
+def card_problems(state: TableState, me: PanicPlayer, card: str, action: dict) -> list[Problem]:
+    """Why ``me`` may not play ``card`` the way ``action`` says (its target, mode, HP
+    payment, choice or deal): the same from hand or off a foe's deck."""
     spec = state.card(card)
     effect = spec.effect
     options = target_options(state, me, spec.abilities)
@@ -83,16 +111,16 @@ def play_problems(state: TableState, action: dict) -> list[Problem]:
         return _problem("bad-choice", "Choose one of the top 3 Satan stack cards (0-2).",
                         "satanic-panic.satanic-shuffle")
     if effect == "terrible-temptation" and action.get("deal"):
-        return _deal_problems(state, action["deal"])
+        return _deal_problems(state, me, action["deal"])
     return []
 
 
-def _deal_problems(state: TableState, deal) -> list[Problem]:
+def _deal_problems(state: TableState, me: PanicPlayer, deal) -> list[Problem]:
     key = "satanic-panic.terrible-temptation"
     if not isinstance(deal, dict):
         return _problem("bad-deal", "A deal is {player, card, demons}.", key)
     partner = _target(state, deal.get("player"))
-    if partner is None or partner.satan:
+    if partner is None or partner is me or partner.satan:
         return _problem("bad-deal", "The deal is made with another player.", key)
     if deal.get("card") not in state.line_up:
         return _problem("bad-deal", "The deal's card must be in the Line-Up.", key)
@@ -111,22 +139,14 @@ def play_card(state: TableState, action: dict) -> None:
     (me.ongoing if state.card(card).ongoing else me.played).append(card)
 
 
-def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
-                 nested: bool = False) -> bool:
-    """Run a card's effects for ``me``; True if the card was destroyed by them.
-
-    ``nested``: played off a foe's deck by Wild Magic, where no choice was made,
-    so effects that need one are flagged rather than guessed.
-    """
+def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict) -> bool:
+    """Run a card's effects for ``me``, as ``action`` chose to play it (from hand or off a
+    foe's deck); True if the card was destroyed by them."""
     spec = state.card(card)
     if spec.abilities:
-        if nested:
-            state.event("satanic-panic.wild-magic", f"{card} is played off a foe's deck: its "
-                        "abilities resolve for the Wild Magic's player; a target it asks for "
-                        "was not chosen, so that part is flagged.")
         start(state, new_run(me.name, card, [
             a for a in spec.abilities if a["trigger"] in ON_PLAY],
-            target=None if nested else action.get("target")) | {"on_play": True})
+            target=action.get("target")) | {"on_play": True})
         return False
     if card == HELLFIRE:
         text = (f"{card}'s UNAVOIDABLE ATTACK (no DEFENSE is offered); its text is not given "
@@ -148,15 +168,6 @@ def resolve_card(state: TableState, me: PanicPlayer, card: str, action: dict,
             state.flag("satanic-panic.play-order", card, f"apply by hand: {card}'s text is "
                        "not given, so the engine does not run it.")
         return False
-    if nested and effect != "wild-magic":
-        state.flag("satanic-panic.wild-magic", card, f"{card} played off a foe's deck needs a "
-                   "choice the engine was not given; that part is not run.")
-        return False
-    if nested:
-        state.power += WILD_MAGIC_POWER
-        state.event("satanic-panic.wild-magic", f"{card} played off a foe's deck: reading, it is "
-                    f"used for +{WILD_MAGIC_POWER} Power.")
-        return False
     return _RUNNERS[effect](state, me, card, action)
 
 
@@ -170,14 +181,52 @@ def _wild_magic(state, me, card, action) -> bool:
     top = state.take_top(foe)
     state.event("satanic-panic.wild-magic", f"Wild Magic: {me.name} plays the top card of "
                 f"{foe.name}'s deck: {top}.", card=top)
-    resolve_card(state, me, top, {}, nested=True)
-    if state.card(top).ongoing:
-        me.ongoing.append(top)
-        state.event("satanic-panic.wild-magic", f"{top} is ONGOING: {me.name} becomes its "
-                    "owner and it stays in play in front of them.")
-    else:
-        foe.discard.append(top)
+    if card_choices(state, me, top) == [{}]:
+        _play_off_foe_deck(state, me, foe, top, {})
+        return False
+    # It is played as from hand, with its own choices (a target, a payment...): the Wild
+    # Magic's player makes them now that it is revealed (a pending ``foe-card``).
+    state.pending = {"type": "foe-card", "player": me.name, "card": top, "foe": foe.name}
+    state.event("satanic-panic.wild-magic", f"{me.name} chooses how {top} is played.",
+                card=top)
     return False
+
+
+def foe_card_problems(state: TableState, action: dict) -> list[Problem]:
+    """While a card played off a foe's deck waits for its player's choices: only that
+    card's ``foe-card`` moves, with the choices a play of it from hand would take."""
+    pending = state.pending
+    if action.get("type") != "foe-card" or action.get("card") != pending["card"]:
+        return _problem("decision-pending", f"{pending['player']} must first choose how "
+                        f"{pending['card']}, played off {pending['foe']}'s deck by Wild Magic, "
+                        "is played.", "satanic-panic.wild-magic")
+    return card_problems(state, state.player(pending["player"]), pending["card"], action)
+
+
+def play_foe_card(state: TableState, action: dict) -> None:
+    """The pending ``foe-card`` choice made: the card resolves as from hand."""
+    pending, state.pending = state.pending, None
+    _play_off_foe_deck(state, state.player(pending["player"]), state.player(pending["foe"]),
+                       pending["card"], action)
+    drive(state)
+
+
+def _play_off_foe_deck(state, me, foe, card, action) -> None:
+    """Resolve ``card`` for ``me`` as if played from hand; then it goes to the foe's discard
+    pile, or stays in play in front of ``me``, its new owner, if ONGOING (6.12.3, 6.12.4,
+    ruling wild-magic-foe-card). One its own effect destroyed (a Burning Limp Wand paid
+    for, 6.13.2) has left the game (its stack, 6.13.7): it goes nowhere else."""
+    if resolve_card(state, me, card, action):
+        state.event("satanic-panic.burning-limp-wand", f"{card}, played off {foe.name}'s deck, "
+                    "is destroyed: it does not go to their discard pile.", card=card)
+    elif state.card(card).ongoing:
+        me.ongoing.append(card)
+        state.event("satanic-panic.wild-magic", f"{card} is ONGOING: {me.name} becomes its "
+                    "owner and it stays in play in front of them.", card=card)
+    else:
+        foe.discard.append(card)
+        state.event("satanic-panic.wild-magic", f"{card} goes to {foe.name}'s discard pile.",
+                    card=card)
 
 
 def resolve_defense(state: TableState, action: dict) -> None:

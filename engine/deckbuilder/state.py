@@ -19,7 +19,7 @@ from ..rule_refs import rule
 from .abilities import drive, new_run, start
 from .by_hand import open_text
 from .cards import BUILTIN, STANDEE, TOKEN_ABILITIES, CardDef
-from .health import damage, hp_after_death, max_hp
+from .health import damage, gain_beelze_butthole, hp_after_death, max_hp
 from .mayhem import reveal_mayhem
 from .setup import LINE_UP_SIZE, STARTING_HP
 
@@ -209,6 +209,48 @@ class TableState:
         self.flag("satanic-panic.demon", demon, f"{player.name} Summons {demon}: apply by "
                   f"hand: {text}.")
         return True
+
+    def gain_taint(self, player: PanicPlayer, why: str) -> str | None:
+        """The top card of the Satan's Taint deck, into the player's discard pile; nobody
+        may refuse it (6.20.3, 6.20.4; Satan too: ruling satan-and-unrefusable-cards)."""
+        if not self.taint_deck:
+            self.event("satanic-panic.taint-gained", f"{why}: the Satan's Taint deck is "
+                       f"empty, so {player.name} gains none.")
+            return None
+        taint = self.taint_deck.pop(0)
+        player.discard.append(taint)
+        self.event("satanic-panic.taint-gained", f"{why}: {player.name} gains {taint} from "
+                   "the Satan's Taint deck, into their discard pile.", card=taint)
+        return taint
+
+    def gain_damned_token(self, player: PanicPlayer, why: str) -> str | None:
+        """The top Damned Wizard Token (their own stack, 6.16.3); its text is not given, so
+        its face-up effect is applied by hand. None left: nothing is gained (7.10.4)."""
+        if not self.damned_wizard_token_stack:
+            self.event("satanic-panic.damned-none-left", f"{why}: no Damned Wizard Token is "
+                       f"left, so {player.name} gains none.")
+            return None
+        token = self.damned_wizard_token_stack.pop(0)
+        player.damned_wizard_tokens.append(token)
+        self.event("satanic-panic.damned-tokens", f"{why}: {player.name} gains a Damned "
+                   f"Wizard Token ({token}).")
+        open_text(self, f"{player.name}'s {token} (its text is not given)", player.name)
+        self.flag("satanic-panic.damned-tokens", token, f"apply by hand: {token}'s face-up "
+                  "effect; the rulebook does not give the tokens' texts.")
+        return token
+
+    def gain_beelze_butthole(self, player: PanicPlayer, why: str) -> bool:
+        """A Beelze-Butthole Tile on the player's HP track: their maximum HP drops (ruling
+        beelze-butthole-amount: 4 a tile), HP above it with it; at most 5, none on Satan
+        (6.18.3, 8.15.2)."""
+        got = gain_beelze_butthole(player.beelze_buttholes, player.hp, satan=player.satan)
+        player.beelze_buttholes, player.hp = got["tiles"], got["hp"]
+        self.log.append({"turn": self.turn, "player": self.current.name, "rule": got["rule"],
+                         "text": f"{why}: {player.name} "
+                         + ("gains a Beelze-Butthole Tile. " if got["gained"] else
+                            "gains no Beelze-Butthole Tile. ") + got["text"]
+                         + (f" HP {player.hp}." if got["gained"] else "")})
+        return got["gained"]
 
     def gain_from_main_deck(self, player: PanicPlayer) -> str | None:
         """Gain the main deck's top card; a Mayhem revealed this way is destroyed, unresolved

@@ -17,6 +17,10 @@ Actions (plain dicts, so the browser, a test or a random player can send them):
 - ``{"type": "familiar-top", "player", "card", "top": bool}``: the Familiar-discount
   tile's owner, having gained a Familiar by an effect, puts it on top of their deck or
   leaves it in their discard pile (7.11.2);
+- ``{"type": "foe-card", "player", "card", ...}``: the card Wild Magic played off a foe's
+  deck, once revealed, played as from hand: the same ``target`` / ``mode`` / ``pay_hp`` /
+  ``choice`` / ``deal`` a ``play`` of it takes (6.12.2; a card that takes none resolves
+  at once);
 - while a Mayhem or GROUP ATTACK resolves (mayhem.py): ``{"type": "mayhem", "player",
   "attack": bool}`` (is it an ATTACK?), then ``apply`` and ``{"type": "resolved"}``;
 - ``{"type": "apply", "player", "target", "effect"}``: card text the engine
@@ -34,7 +38,7 @@ from dataclasses import dataclass
 
 from ..core import EngineError, Problem, make_rng
 from ..rule_refs import rule
-from .abilities import LIL_BUDDIES_ATTACK, new_run, start, target_options
+from .abilities import LIL_BUDDIES_ATTACK, new_run, start
 from .buying import SOURCES, WILD_MAGIC_COST, BuyTarget, buy_problems, familiar_cost
 from .cards import BUILTIN, STANDEE, familiar_def, spellbook_def
 from .catalog import dealt
@@ -52,7 +56,10 @@ from .mayhem import (
 from .play import (
     activate_problems,
     activate_standee,
+    card_choices,
+    foe_card_problems,
     play_card,
+    play_foe_card,
     play_problems,
     resolve_defense,
     shuffle_choices,
@@ -215,6 +222,10 @@ class TurnState(TableState):
             who, card = self.pending["player"], self.pending["card"]
             return [{"type": "familiar-top", "player": who, "card": card, "top": top}
                     for top in (False, True)]
+        if self.pending and self.pending["type"] == "foe-card":
+            who, card = self.pending["player"], self.pending["card"]
+            return [{"type": "foe-card", "player": who, "card": card, **choice}
+                    for choice in card_choices(self, self.player(who), card)]
         if self.pending:
             who = self.pending["player"]
             return ([{"type": "defend", "player": who, "card": c} for c in self.pending["options"]]
@@ -291,6 +302,12 @@ class TurnState(TableState):
             return [Problem("decision-pending", f"{self.pending['player']} must first say "
                             f"whether {self.pending['card']} goes on top of their deck.",
                             rule("satanic-panic.tile-familiar-discount"))]
+        if self.pending and self.pending["type"] == "foe-card":
+            return foe_card_problems(self, action)
+        if kind == "foe-card":
+            return [Problem("no-foe-card", "No card played off a foe's deck waits for its "
+                            "choices: Wild Magic's 'foe-deck' mode plays one.",
+                            rule("satanic-panic.wild-magic"))]
         if kind == "familiar-top":
             return [Problem("no-familiar-gained", "No Familiar waits to be placed: the "
                             "Familiar-discount tile's owner chooses when they gain one.",
@@ -348,6 +365,8 @@ class TurnState(TableState):
             resolve_defense(self, action)
         elif kind == "familiar-top":
             self.place_gained_familiar(action["top"])
+        elif kind == "foe-card":
+            play_foe_card(self, action)
         elif kind == "mayhem":
             declare(self, action["attack"])
         elif kind == "apply":
@@ -384,23 +403,8 @@ class TurnState(TableState):
 
     # --- action variants --------------------------------------------------
     def _play_variants(self, card: str) -> list[dict]:
-        me, base = self.current, {"type": "play", "player": self.current.name, "card": card}
-        targets = target_options(self, me, self.card(card).abilities)
-        if targets is not None:
-            return [{**base, "target": name} for name in targets]
-        effect = self.card(card).effect
-        if effect == "wild-magic":
-            return [{**base, "mode": "power"}] + [
-                {**base, "mode": "foe-deck", "target": p.name} for p in self.players if p is not me]
-        if effect == "burning-limp-wand":
-            return [{**base, "pay_hp": False}, {**base, "pay_hp": True}]
-        if effect == "satanic-shuffle":
-            return [{**base, "choice": i} for i in shuffle_choices(self)]
-        if effect == "terrible-temptation":
-            return [base] + [{**base, "deal": {"player": p.name, "card": c, "demons": n}}
-                             for p in self.players if not p.satan
-                             for c in sorted(set(self.line_up)) for n in (1, 2)]
-        return [base]
+        base = {"type": "play", "player": self.current.name, "card": card}
+        return [{**base, **choice} for choice in card_choices(self, self.current, card)]
 
     def _buy_variants(self) -> list[dict]:
         me = self.current.name

@@ -123,6 +123,10 @@ def _panic_extras(state) -> list[dict]:
                        {"do": "damage", "amount": 1, "target": "self"},
                        {"do": "damage", "amount": 6, "target": "self"},
                        {"do": "dead-wizard-tokens", "amount": 1, "target": "self"},
+                       {"do": "damned-wizard-tokens", "amount": 1, "target": "self"},
+                       {"do": "beelze-buttholes", "amount": 1, "target": "self"},
+                       {"do": "summon-demons", "amount": 3, "target": "self"},
+                       {"do": "gain-card", "card": "Satan's Taint", "target": "self"},
                        {"do": "heal", "amount": 0, "target": "self"})]
     return extras
 

@@ -101,7 +101,8 @@ def panic_player(state, actions: list[dict], rnd: random.Random) -> dict:
     if "resolved" in by:  # a Mayhem or GROUP ATTACK: apply its effect by hand, now and then
         return rnd.choice(by["apply"]) if "apply" in by and rnd.random() < 0.3 else \
             by["resolved"][0]
-    for kind in ("mayhem", "discard", "destroy", "defend", "no-defense", "familiar-top"):
+    for kind in ("mayhem", "discard", "destroy", "defend", "no-defense", "familiar-top",
+                 "foe-card"):
         if kind in by:
             return rnd.choice(by[kind])
     # A flagged text of the player's own card (Hellfire's ATTACK...): mostly its damage.

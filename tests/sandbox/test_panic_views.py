@@ -129,3 +129,49 @@ def test_a_familiar_gained_by_an_effect_is_placed_from_the_page(client):
                            "top": True})
     me = sandbox.state["players"][0]
     assert me["deck"][0] == "Adam" and "Adam" not in me["discard"]
+
+
+def test_a_burning_limp_wand_played_off_a_foes_deck_is_paid_for_from_the_page(client):
+    """6.12.2, 6.13.2: Wild Magic plays the top card of a foe's deck as from hand; its
+    player chooses whether to pay 4 HP to destroy the Burning Limp Wand revealed."""
+    sandbox = new_table(client)
+
+    def rigged(st):
+        st.devil_face_up = True
+        st.players[0].hand = ["Wild Magic"]
+        st.players[1].deck.insert(0, "Burning Limp Wand")
+    rig(sandbox, rigged)
+    post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Wild Magic",
+                           "mode": "foe-deck", "target": "Wizard 2"})
+    html = page(client, sandbox)
+    assert ("<strong>Wizard 1</strong> plays Burning Limp Wand off Wizard 2's deck (Wild "
+            "Magic), as from their hand") in html
+    assert "Play Burning Limp Wand (off Wizard 2&#x27;s deck): pay 4 HP to destroy it" in html
+    post(client, sandbox, {"type": "foe-card", "player": "Wizard 1",
+                           "card": "Burning Limp Wand", "pay_hp": True})
+    me, foe = sandbox.state["players"][:2]
+    assert me["hp"] == 16 and "Burning Limp Wand" not in foe["discard"]
+    assert sandbox.state["pending"] is None
+
+
+def test_the_apply_form_gives_tiles_damned_tokens_demons_and_taints(client):
+    """6.16, 6.18, 6.19.4, 6.20.3: what a waiting text may call for, from the page."""
+    sandbox = new_table(client)
+
+    def rigged(st):
+        st.devil_face_up = True
+        st.players[0].hand = ["Satanic Wand"]  # its text is not given: applied by hand
+    rig(sandbox, rigged)
+    post(client, sandbox, {"type": "play", "player": "Wizard 1", "card": "Satanic Wand"})
+    html = page(client, sandbox)
+    form = html[html.index('data-testid="apply-by-hand"'):].split("</section>")[0]
+    for effect in ("damned-wizard-tokens", "beelze-buttholes", "summon-demons"):
+        assert f"<option>{effect}</option>" in form
+    assert "<option>Satan&#x27;s Taint</option>" in form
+    post(client, sandbox, {"type": "apply", "player": "Wizard 1"}, **{
+        "f.effect.do": "beelze-buttholes", "f.effect.amount": "1", "f.effect.target": "self",
+        "f.target": "Wizard 2"})
+    foe = sandbox.state["players"][1]
+    assert foe["beelze_buttholes"] == 1
+    assert 'aria-valuemax="21" aria-valuenow="20" aria-label="Wizard 2 hit points"' in page(
+        client, sandbox)  # 25 - 4 a tile: ruling beelze-butthole-amount

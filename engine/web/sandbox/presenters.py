@@ -14,7 +14,7 @@ from engine.deckbuilder.abilities import plays
 from engine.deckbuilder.buying import BuyTarget, buy_problems
 from engine.deckbuilder.by_hand import waiting
 from engine.deckbuilder.cards import STANDEE
-from engine.deckbuilder.mayhem import APPLY_EFFECTS, effect_label, printed_attack
+from engine.deckbuilder.mayhem import APPLY_EFFECTS, apply_cards, effect_label, printed_attack
 from engine.deckbuilder.setup import TILE_TEXTS
 from engine.demoniac.components import SPOTS, card_kind, card_name, card_symbol
 from engine.demoniac.rules import tally
@@ -195,8 +195,10 @@ def _sp_card(state, name: str, urls: dict) -> dict:
 
 def _sp_label(state, action: dict) -> str:
     kind = action["type"]
-    if kind == "play":
+    if kind in ("play", "foe-card"):
         text = f"Play {action['card']}"
+        if kind == "foe-card":
+            text += f" (off {state.pending['foe']}'s deck)"
         if action.get("mode") == "power":
             text += ": +2 Power"
         elif action.get("mode") == "foe-deck":
@@ -279,7 +281,7 @@ def present_panic(game: str, state) -> dict:
         first = next((t for t in targets if t != actor), targets[0] if targets else None)
         apply_form = {"action": json.dumps({"type": "apply", "player": actor}),
                       "targets": targets, "default": first,
-                      "effects": APPLY_EFFECTS, "supplies": sorted(state.supplies)}
+                      "effects": APPLY_EFFECTS, "supplies": apply_cards(state)}
     players = [{"name": p.name, "satan": p.satan, "hp": p.hp, "max_hp": p.max_hp,
                 "hp_pct": round(100 * max(p.hp, 0) / max(p.max_hp, 1)),
                 "deck": len(p.deck), "discard": len(p.discard),

@@ -25,6 +25,8 @@ def owned(st):
 
 def check_invariants(st, devils_total):
     cards = owned(st)
+    if st.pending and st.pending["type"] == "foe-card":  # Wild Magic's card being played
+        cards[st.pending["card"]] += 1
     every = cards + Counter(st.main_deck) + Counter(st.line_up) + Counter(st.destroyed)
     assert all(every[name] == n for name, n in MAIN_DECK.items()), "main-deck cards conserved"
     assert cards["Wild Magic"] + st.supplies["Wild Magic"] + st.destroyed.count("Wild Magic") == 16
