@@ -28,12 +28,16 @@ FIXTURES = ROOT / "fixtures"
 
 
 def drafted_entries():
-    """(game, entry, draft) for every fixture entry with hand-written abilities."""
+    """(game, entry, draft) for every fixture entry with hand-written abilities. A
+    Champion's Challenge is left out of them: the catalog has it from the rulebook's
+    example (Krazztar's, anarchy 21.7), not from its quoted text, so nothing drafts it."""
     for path in sorted(FIXTURES.glob("*.json")):
         for game in json.loads(path.read_text(encoding="utf-8"))["games"]:
             names = {e["name"].lower(): e["name"] for e in game["entries"]}
             for entry in game["entries"]:
-                if entry.get("abilities"):
+                entry = {**entry, "abilities": [a for a in entry.get("abilities") or ()
+                                                if a["trigger"] != "challenge"]}
+                if entry["abilities"]:
                     yield game["slug"], entry, draft_abilities(
                         entry.get("text"), game=game["slug"], type=entry.get("type"),
                         name=entry["name"], card_named=lambda words, n=names: n.get(

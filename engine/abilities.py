@@ -21,6 +21,7 @@ TRIGGERS = {
     "setup": "At setup",
     "resolved": "When resolved",
     "rally": "Rally",
+    "challenge": "Challenge, at the end of the round",  # a Champion's (anarchy 20.6)
     "reaction": "Reaction",
     "attack": "ATTACK",
     "defense": "DEFENSE",
@@ -42,6 +43,7 @@ TARGETS = {
     "foe": "a foe",
     "foe-without-creatures": "a foe with no Creatures in play",
     "foes-most-applause": "your foe(s) with the most Applause tokens",
+    "most-applause": "the Wizard(s) with the most Applause tokens",  # a Challenge's: anyone
     "self": "you",
     "target-player": "target player",
 }

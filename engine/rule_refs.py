@@ -109,6 +109,7 @@ RULES.update({
     "anarchy.end-of-game.immediate": ("anarchy", "End of Game", "23.1"),
     "anarchy.end-of-game.nothing-resolves": ("anarchy", "End of Game", "23.2"),
     "anarchy.champion.challenge-tie": ("anarchy", "Champions", "20.7"),
+    "anarchy.champion.challenge-example": ("anarchy", "Full Spell Resolution Example", "21.7"),
     "anarchy.treasures.kept": ("anarchy", "Treasures", "18.2.2"),
     "anarchy.dreamy-djinny": ("anarchy", "Specific Card Clarifications", "24.3"),
     "demoniac.odds.dice": ("demoniac", "ATTACKING", "9.3"),

@@ -21,9 +21,13 @@ from .state import SpellGame
 from .targets import choose_targets
 
 PLAYED_TRIGGERS = ("resolved", "rally", "reaction")
+# The one Champion's Challenge the rules judge (Krazztar's, anarchy 21.7): the Wizard(s)
+# with the most Applause tokens gain one at the end of the round (rounds.judged_challenge).
+JUDGED_CHALLENGE = [{"do": "applause", "amount": 1, "target": "most-applause"}]
 PLAYED_EFFECTS = ("damage", "heal", "gain-blood", "pay-blood", "take-standee", "keep",
                   "applause")
-PLAYED_TARGETS = tuple(t for t in TARGETS if t != "target-player")
+# (a Challenge's "most-applause" is judged at the end of the round, never a card's target)
+PLAYED_TARGETS = tuple(t for t in TARGETS if t not in ("target-player", "most-applause"))
 PLAYED_CONDITIONS = ("holds-standee", "taken-from-living-foe", "defeated-this-way",
                      "paid-blood")
 
@@ -33,6 +37,8 @@ def plays(abilities) -> bool:
     if not abilities:
         return False
     for ability in abilities:
+        if ability["trigger"] == "challenge" and ability.get("effects") == JUDGED_CHALLENGE:
+            continue
         if ability["trigger"] not in PLAYED_TRIGGERS:
             return False
         effects = list(ability.get("effects", []))

@@ -32,7 +32,7 @@ from itertools import permutations
 from ..abilities import validate as validate_abilities
 from ..core import EngineError, Problem, make_rng, roll_die
 from . import deck
-from .abilities import resolve_ability
+from .abilities import JUDGED_CHALLENGE, resolve_ability
 from .cards import CARD_KEYS, band_label, parse_card, stand_in_card
 from .combat import ACTION_TYPES as COMBAT_ACTIONS
 from .combat import apply as combat_apply
@@ -255,6 +255,11 @@ def check(state: dict, action, core: SpellGame | None = None, *,
             return _p("no-champion", "no Champion is in play: there is no Challenge to "
                       "complete", cite(game, "champion.challenge") if game == "anarchy"
                       else cite(game, "components"))
+        if action.get("challenge_winners") is not None and judged_challenge(state) is not None:
+            return _p("challenge-judged", f"{state['champion']['name']}'s Challenge is judged "
+                      "by the rules at the end of the round (the Wizards holding the most "
+                      "Applause tokens): end the round without naming its winners",
+                      cite(game, "champion.challenge-example"))
         return []
     return _resolve_problems(state, core, action, kind)
 
@@ -1263,10 +1268,32 @@ def _next(state, action, events):
                         "component": state["step"]}, events)
 
 
+def judged_challenge(state: dict) -> list[str] | None:
+    """Who completes the Champion's Challenge when the rules can judge it (Krazztar's,
+    anarchy 21.7: the Wizard(s) holding the most Applause tokens gain one), else None:
+    its winners are named by hand. Ties: every Wizard tied for the most (as the Rally's
+    "foe(s) with the most"); nobody when nobody holds one (ruling krazztar-challenge)."""
+    champion = state.get("champion") or {}
+    challenges = [a for a in champion.get("abilities") or () if a["trigger"] == "challenge"]
+    if len(challenges) != 1 or challenges[0].get("effects") != JUDGED_CHALLENGE:
+        return None
+    counts = {w["name"]: len(w["applause"]) for w in state["game"]["wizards"]}
+    most = max(counts.values(), default=0)
+    return [name for name, count in counts.items() if most and count == most]
+
+
 def _end_round(state, action, events):
     # Anarchy: who completed the Champion's "End of round" Challenge (anarchy 20.6).
-    winners = {"challenge_winners": action["challenge_winners"]} \
-        if action.get("challenge_winners") is not None else {}
+    judged = judged_challenge(state)
+    if judged is not None:
+        _event(events, cite("anarchy", "champion.challenge-example"), "note",
+               f"{state['champion']['name']}'s Challenge: "
+               + (f"{', '.join(judged)} hold(s) the most Applause tokens" if judged
+                  else "nobody holds an Applause token"))
+        winners = {"challenge_winners": judged}
+    else:
+        winners = {"challenge_winners": action["challenge_winners"]} \
+            if action.get("challenge_winners") is not None else {}
     _combat(state, {"type": "end_round", **winners}, events)
     if state["phase"] != "game-over":
         state["round"] += 1
@@ -1473,7 +1500,8 @@ def _creature_picks(core: SpellGame, absorbing: list[str]) -> list[dict]:
 
 def _end_candidates(state: dict) -> list[dict]:
     candidates = [{"type": "end_round"}]
-    if state.get("champion"):  # who completed the Champion's Challenge: any of them
+    if state.get("champion") and judged_challenge(state) is None:
+        # who completed a Challenge the rules cannot judge: any of them
         names = [w["name"] for w in state["game"]["wizards"]]
         candidates += [{"type": "end_round", "challenge_winners": [
             n for i, n in enumerate(names) if mask >> i & 1]} for mask in range(1, 2 ** len(names))]

@@ -22,10 +22,12 @@ VARIANTS = (
     [("rumble", n, {}) for n in SPELL_PLAYERS]
     + [("rumble", n, {"variant": "quick"}) for n in (2, 4, MAX_WIZARDS)]
     + [("anarchy", n, {}) for n in SPELL_PLAYERS]
-    + [("anarchy", 3, {"champion": {  # its Rally is quoted (fixtures/anarchy.json)
+    + [("anarchy", 3, {"champion": {  # its Rally is quoted, its Challenge the example's
         "name": "Blood Lord Krazztar", "glyph": "elemental", "abilities": [{
             "trigger": "rally", "effects": [{"do": "damage", "amount": 2,
-                                             "target": "foes-most-applause"}]}]}})]
+                                             "target": "foes-most-applause"}]}, {
+            "trigger": "challenge", "effects": [{"do": "applause", "amount": 1,
+                                                 "target": "most-applause"}]}]}})]
     + [("satanic-panic", n, {"satan": satan}) for n in range(2, 6) for satan in (False, True)]
     + [("demoniac", n, {"relic": relic}) for n in range(2, 5) for relic in (False, True)]
 )

@@ -175,6 +175,62 @@ def test_anarchy_end_of_round_awards_the_challenge():
     assert len(b["applause"]) == 1 and any(e["rule"] == "anarchy 20.6" for e in events)
 
 
+def _round_end(wizards: list[str], champion: dict, applause: dict[str, int] | None = None):
+    """An Anarchy round with ``champion``, each wizard casting one Source, every spell
+    resolved; each wizard first gains ``applause``'s count of Applause tokens."""
+    state = sr.new_state("anarchy", wizards, 4, champion=champion)
+    for wizard, count in (applause or {}).items():
+        for _ in range(count):
+            state, _ = sr.apply(state, {"type": "gain_applause", "wizard": wizard})
+    for wizard in wizards:
+        card = {"type": "source", "glyph": "dark", "name": f"S{wizard}"}
+        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": card})
+        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
+    state, _ = sr.apply(state, {"type": "reveal"})
+    while state["phase"] == "resolve":
+        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    return state
+
+
+def _krazztar_round_end(applause: dict[str, int]):
+    krazztar = _fixture_entry("blood-lord-krazztar")
+    return _round_end(["A", "B", "C"], {"name": krazztar["name"], "glyph": krazztar["glyph"],
+                                        "abilities": krazztar["abilities"]}, applause)
+
+
+def _applause(state) -> dict[str, int]:
+    return {w["name"]: len(w["applause"]) for w in state["game"]["wizards"]}
+
+
+@pytest.mark.parametrize("held, gains", [
+    ({"B": 2, "C": 1}, {"A": 0, "B": 1, "C": 0}),  # the one holding the most
+    ({"A": 1, "C": 1}, {"A": 1, "B": 0, "C": 1}),  # tied for the most: each of them
+    ({}, {"A": 0, "B": 0, "C": 0}),  # nobody holds one: nobody holds the most
+])
+def test_krazztars_challenge_is_judged_at_the_end_of_the_round(held, gains):
+    """Anarchy 21.7: at the end of the round the Wizard holding the most Applause tokens
+    wins Blood Lord Krazztar's Challenge and gains one (ties and none: ruling
+    krazztar-challenge-ties). The end of the round is one move, naming nobody."""
+    state = _krazztar_round_end(held)
+    assert state["phase"] == "end"
+    assert [a for a in sr.legal_actions(state) if a["type"] == "end_round"] == [
+        {"type": "end_round"}]
+    refused = sr.check(state, {"type": "end_round", "challenge_winners": ["A"]})
+    assert refused[0].code == "challenge-judged" and refused[0].rule == "anarchy 21.7"
+    before = _applause(state)
+    state, events = sr.apply(state, {"type": "end_round"})
+    assert {w: _applause(state)[w] - before[w] for w in before} == gains
+    assert any(e["rule"] == "anarchy 21.7" for e in events)
+
+
+def test_a_champions_challenge_the_rules_cannot_judge_is_named_by_hand():
+    """A Champion without a judged Challenge (a by-hand one): any set of wizards may be
+    named as having completed it (anarchy 20.6)."""
+    state = _round_end(["A", "B"], {"name": "C", "glyph": "dark"})
+    ends = [a for a in sr.legal_actions(state) if a["type"] == "end_round"]
+    assert len(ends) == 4 and {"type": "end_round", "challenge_winners": ["A", "B"]} in ends
+
+
 def _fixture_entry(slug):
     import json
     from pathlib import Path
