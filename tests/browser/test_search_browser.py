@@ -69,7 +69,7 @@ KINDS = [
     ("number", "how much blood do i get for killing someone", "3 Blood", "number"),
     ("per-count", "how many legendary devils with 3 players", "With 3 players:", "number"),
     ("who", "who gets satans salute standee", "kill", "who/which"),
-    ("order", "who goes first in demoniac", "The table decides", "order"),
+    ("order", "who goes first in demoniac", "The most evil player", "order"),
 ]
 
 

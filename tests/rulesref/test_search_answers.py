@@ -71,7 +71,7 @@ ANSWERED = [
     ("how many cards are in my starting deck", "number", "/rules/satanic-panic/3.1.8/",
      "is 10 cards"),
     ("who goes first in demoniac", "order", "/rulings/?game=demoniac#first-player",
-     "The table decides"),
+     "The most evil player, as the table judges it"),
     # a yes or no answers however the ruling asked ("... when I die or when a new game
     # of the match starts?")
     ("is my blood reset when i die", "yes/no", "/rulings/?game=rumble#blood-carries-over", "No."),
