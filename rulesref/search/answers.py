@@ -21,6 +21,7 @@ same words about another subject gets no box, and the hits speak for themselves.
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -109,10 +110,10 @@ def _forms(text: str) -> dict[str, tuple[str, ...]]:
 def coverage(subject, text: str) -> float:
     """The share of the subject's weight whose words ``text`` has."""
     have = _words(text)
-    total = sum(w for _, w in subject)
+    total = math.fsum(w for _, w in subject)
     if not total:
         return 0.0
-    return sum(w for forms, w in subject if forms & have) / total
+    return math.fsum(w for forms, w in subject if forms & have) / total
 
 
 # Words of a source that say nothing of its subject: the games' common nouns
@@ -136,8 +137,11 @@ def covered(subject, text: str, game_words=()) -> float:
         return 0.0  # "damage you deal to yourself" is not "damage for me"
     words = {w for w in words if not w.isdigit() and len(w) > 1}  # "foe's" has an "s"
     weights = {w: word_weight(forms) for w, forms in _forms(text).items() if w in words}
-    total = sum(weights.values())
-    return sum(weights[w] for w in words if w in asked) / total if total else 1.0
+    # fsum: a sum that does not depend on the order of a set (a share of exactly 1.0
+    # came out 1.0000000000000002 in some processes and outranked an equal answer)
+    total = math.fsum(weights.values())
+    return math.fsum(weight for w, weight in weights.items() if w in asked) / total \
+        if total else 1.0
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'0-9])")

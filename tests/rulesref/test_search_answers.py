@@ -666,3 +666,19 @@ def test_a_rulings_no_to_not_doing_a_thing_is_no_answer_to_must_i():
     assert not answers._asks_negated("Does the Wizard who kills me gain an Applause token?")
     box = _answer("do i have to roll for my kept creature if it has nothing to hit")
     assert box is None or not box["text"].startswith("No"), box
+
+
+def test_a_source_with_every_word_asked_is_covered_exactly_whatever_the_order(monkeypatch):
+    """Shares are summed exactly (math.fsum): a sum in a set's order made an all-words
+    share 1.0000000000000002 in some processes (by their hash seed), which outranked an
+    equal answer and took the box away from one question in two."""
+    from itertools import permutations
+
+    from rulesref.search import answers
+
+    weights = {"alpha": 0.1, "beta": 0.2, "gamma": 0.3, "delta": 0.7}
+    monkeypatch.setattr(answers, "word_weight", lambda forms: weights[forms[0]])
+    subject = [(frozenset({word}), weight) for word, weight in weights.items()]
+    for order in permutations(weights):
+        assert answers.covered(subject, " ".join(order)) == 1.0
+        assert answers.coverage(list(reversed(subject)), " ".join(order)) == 1.0
