@@ -1272,7 +1272,7 @@ def judged_challenge(state: dict) -> list[str] | None:
     """Who completes the Champion's Challenge when the rules can judge it (Krazztar's,
     anarchy 21.7: the Wizard(s) holding the most Applause tokens gain one), else None:
     its winners are named by hand. Ties: every Wizard tied for the most (as the Rally's
-    "foe(s) with the most"); nobody when nobody holds one (ruling krazztar-challenge)."""
+    "foe(s) with the most"); nobody when nobody holds one (ruling krazztar-challenge-ties)."""
     champion = state.get("champion") or {}
     challenges = [a for a in champion.get("abilities") or () if a["trigger"] == "challenge"]
     if len(challenges) != 1 or challenges[0].get("effects") != JUDGED_CHALLENGE:

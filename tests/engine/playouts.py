@@ -11,23 +11,34 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from engine.bots import playout
 from engine.families import family_for
 from engine.spellgames import rounds
 from engine.spellgames.games import MAX_WIZARDS
 
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def fixture_entry(game: str, slug: str) -> dict:
+    """A bundled catalog entry, read from its fixture file (no database)."""
+    data = json.loads((FIXTURES / f"{game}.json").read_text(encoding="utf-8"))
+    return next(e for e in data["games"][0]["entries"] if e["slug"] == slug)
+
+
+def krazztar() -> dict:
+    """Blood Lord Krazztar as a table's Champion: its quoted Rally, its Challenge (21.7)."""
+    entry = fixture_entry("anarchy", "blood-lord-krazztar")
+    return {"name": entry["name"], "glyph": entry["glyph"], "abilities": entry["abilities"]}
+
+
 SPELL_PLAYERS = range(2, MAX_WIZARDS + 1)
 VARIANTS = (
     [("rumble", n, {}) for n in SPELL_PLAYERS]
     + [("rumble", n, {"variant": "quick"}) for n in (2, 4, MAX_WIZARDS)]
     + [("anarchy", n, {}) for n in SPELL_PLAYERS]
-    + [("anarchy", 3, {"champion": {  # its Rally is quoted, its Challenge the example's
-        "name": "Blood Lord Krazztar", "glyph": "elemental", "abilities": [{
-            "trigger": "rally", "effects": [{"do": "damage", "amount": 2,
-                                             "target": "foes-most-applause"}]}, {
-            "trigger": "challenge", "effects": [{"do": "applause", "amount": 1,
-                                                 "target": "most-applause"}]}]}})]
+    + [("anarchy", 3, {"champion": krazztar()})]
     + [("satanic-panic", n, {"satan": satan}) for n in range(2, 6) for satan in (False, True)]
     + [("demoniac", n, {"relic": relic}) for n in range(2, 5) for relic in (False, True)]
 )

@@ -11,7 +11,7 @@ import pytest
 from engine.core import EngineError
 from engine.families import family_for
 from engine.spellgames import rounds as sr
-from tests.engine.playouts import assert_exactly_the_legal_moves
+from tests.engine.playouts import assert_exactly_the_legal_moves, fixture_entry, krazztar
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 ENTRIES = {e["slug"]: e for e in json.loads((FIXTURES / "rumble.json").read_text(
@@ -161,15 +161,7 @@ def test_the_flow_owns_the_casting_record():
 
 
 def test_anarchy_end_of_round_awards_the_challenge():
-    spells = {"A": [{"type": "delivery", "glyph": "dark", "initiative": 3, "name": "D"}],
-              "B": [{"type": "delivery", "glyph": "dark", "initiative": 2, "name": "E"}]}
-    state = sr.new_state("anarchy", list(spells), 1, champion={"name": "C", "glyph": "dark"})
-    for wizard, cards in spells.items():
-        state, _ = sr.apply(state, {"type": "add_card", "wizard": wizard, "card": cards[0]})
-        state, _ = sr.apply(state, {"type": "ready", "wizard": wizard})
-    state, _ = sr.apply(state, {"type": "reveal"})
-    while state["phase"] == "resolve":
-        state, _ = sr.apply(state, {"type": "next", "wizard": sr.caster(state)})
+    state = _round_end(["A", "B"], {"name": "C", "glyph": "dark"})
     state, events = sr.apply(state, {"type": "end_round", "challenge_winners": ["B"]})
     b = next(w for w in state["game"]["wizards"] if w["name"] == "B")
     assert len(b["applause"]) == 1 and any(e["rule"] == "anarchy 20.6" for e in events)
@@ -193,9 +185,7 @@ def _round_end(wizards: list[str], champion: dict, applause: dict[str, int] | No
 
 
 def _krazztar_round_end(applause: dict[str, int]):
-    krazztar = _fixture_entry("blood-lord-krazztar")
-    return _round_end(["A", "B", "C"], {"name": krazztar["name"], "glyph": krazztar["glyph"],
-                                        "abilities": krazztar["abilities"]}, applause)
+    return _round_end(["A", "B", "C"], krazztar(), applause)
 
 
 def _applause(state) -> dict[str, int]:
@@ -232,12 +222,7 @@ def test_a_champions_challenge_the_rules_cannot_judge_is_named_by_hand():
 
 
 def _fixture_entry(slug):
-    import json
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "fixtures" / "anarchy.json"
-    entries = json.loads(path.read_text(encoding="utf-8"))["games"][0]["entries"]
-    return next(e for e in entries if e["slug"] == slug)
+    return fixture_entry("anarchy", slug)
 
 
 def test_dreamy_djinny_kills_a_weak_foe_before_its_power_roll():
@@ -281,9 +266,7 @@ RALLY_AND_TWO_SPELLS = {
 def test_krazztars_rally_plays_itself_when_a_rally_card_resolves():
     """Anarchy 20.4 / 21.3: a Rally card in the spell resolves the Champion's Rally first;
     Blood Lord Krazztar's (quoted) hits the foe(s) with the most Applause tokens."""
-    krazztar = _fixture_entry("blood-lord-krazztar")
-    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
-                "abilities": krazztar["abilities"]}
+    champion = krazztar()
     state = sr.new_state("anarchy", ["A", "B", "C"], 5, champion=champion)
     state, _ = sr.apply(state, {"type": "gain_applause", "wizard": "B"})
     spells = {"A": [{"type": "rally"}, {"type": "source", "glyph": "dark", "name": "S"}],
@@ -302,9 +285,7 @@ def test_krazztars_rally_plays_itself_when_a_rally_card_resolves():
 def _krazztar_kills_two(seed=5, tokens_left=1):
     """Krazztar's Rally (2 damage to the foe(s) with the most Applause tokens) about to hit
     B and C, both at 2 HP and tied at no tokens, with ``tokens_left`` Dead Wizard tokens."""
-    krazztar = _fixture_entry("blood-lord-krazztar")
-    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
-                "abilities": krazztar["abilities"]}
+    champion = krazztar()
     state = sr.new_state("anarchy", ["A", "B", "C"], seed, champion=champion)
     for foe in ("B", "C"):
         state, _ = sr.apply(state, {"type": "damage", "target": foe, "amount": 18})
@@ -364,9 +345,7 @@ def test_a_by_hand_rally_killing_several_at_once_names_the_order():
 
 def _krazztar_rally(applause_to=(), creatures=None, seed=5):
     """A's Rally card about to play Krazztar's Rally; ``creatures``: {foe: [names]} kept."""
-    krazztar = _fixture_entry("blood-lord-krazztar")
-    champion = {"name": krazztar["name"], "glyph": krazztar["glyph"],
-                "abilities": krazztar["abilities"]}
+    champion = krazztar()
     state = sr.new_state("anarchy", ["A", "B", "C"], seed, champion=champion)
     for foe in applause_to:
         state, _ = sr.apply(state, {"type": "gain_applause", "wizard": foe})
