@@ -100,7 +100,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 SET_NAMES = ["tuned", "heldout", "dec03", "dec03b", "dec03c", "dec03d", "dec04", "dec04b", "dec05", "dec05b", "dec06",
-             "dec07", "dec08", "dec09", "dec09b"]
+             "dec07", "dec08", "dec09", "dec09b", "dec10"]
 # Sets whose questions stay unseen by whoever tunes the ranking (issue 36).
 BLIND = {"dec04b", "dec05", "dec05b", "dec06", "dec07", "dec08"}
 
@@ -166,6 +166,11 @@ def question_sets() -> dict:
         HELDOUT_DEC09B,
         UNANSWERED_DEC09B,
     )
+    from tests.search_quality.heldout_dec10 import (
+        ANSWERS_DEC10,
+        HELDOUT_DEC10,
+        UNANSWERED_DEC10,
+    )
     from tests.search_quality.questions import QUESTIONS
     return {
         "tuned": (QUESTIONS, None, ()),
@@ -183,6 +188,7 @@ def question_sets() -> dict:
         "dec08": (HELDOUT_DEC08, ANSWERS_DEC08, UNANSWERED_DEC08),
         "dec09": (HELDOUT_DEC09, ANSWERS_DEC09, UNANSWERED_DEC09),
         "dec09b": (HELDOUT_DEC09B, ANSWERS_DEC09B, UNANSWERED_DEC09B),
+        "dec10": (HELDOUT_DEC10, ANSWERS_DEC10, UNANSWERED_DEC10),
     }
 
 

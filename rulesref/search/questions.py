@@ -407,13 +407,21 @@ def _count_asked(word: Text) -> Text:
 
 
 DEFINITION_WORDS = 3  # "what is the last wizard standing token" asks what a thing is
+GAME_NAME_LEFTOVERS = frozenset(("in", "at", "for", "of", "on"))
 
 
-def _asks_definition(words: list[Text], kept: list[Text]) -> bool:
+def _asks_definition(words: list[Text], kept: list[Text], said: list[Text]) -> bool:
     """A question asking what a thing is or means: "what is a rally card", "what's
     a familiar?", "what are wild magic cards", "what does blood mean"; about a
     few words, not a situation."""
     typed = [bare(w.value) for w in words]
+    # The last word as said ("what do rally cards do": the parser keeps one "do"), the
+    # game's name taken out with what it leaves ("what does blood mean in rumble").
+    said = [w for w in (bare(t.value) for t in said) if w]
+    while len(said) > 2 and said[-1] in GAME_NAME_LEFTOVERS:
+        said.pop()
+    if said:
+        typed = [*typed[:-1], said[-1]]
     if not kept or len(kept) > DEFINITION_WORDS or not typed:
         return False
     first, second = typed[0], typed[1] if len(typed) > 1 else ""
@@ -485,7 +493,7 @@ def understand(query: Query, games, *, scope_by_words: bool = True,
     kept = [_without_punctuation(w) for w in words if not is_stop_word(w.value)]
     if kept or others:
         result.dropped = [w.value for w in words if is_stop_word(w.value)]
-        result.asks_definition = _asks_definition(words, kept)
+        result.asks_definition = _asks_definition(words, kept, typed)
         result.asks_count = [bare(w.value) for w in words[:2]] == ["how", "many"]
         result.answer_kind = question_kind([w.value for w in typed], result.asks_definition) \
             or phrase_kind([w.value for w in typed])

@@ -308,6 +308,9 @@ def test_the_vocabulary_follows_the_catalog(catalog):
     ("what does ONGOING mean", True, "ONGOING"),
     ("what does wild magic do", True, "wild magic"),  # what it is for: its entry says
     ("what does wild magic do to my initiative", False, "wild magic initiative"),
+    # the parser keeps one of two "do"s: the last word as said asks it
+    ("what do rally cards do", True, "rally"),
+    ("what do rally cards do to my initiative", False, "rally cards initiative"),
     ("what is a card", True, "card"),  # nothing but the kind word: it stays
     ("what happens when two spells tie on initiative", False, "two spells tie initiative"),
     ("what is the max hp in rumble at the start of a game", False, "max hp rumble start game"),
@@ -320,6 +323,22 @@ def test_a_question_of_what_a_thing_is_is_told_apart(q, definition, text):
     understood = understand(parse(q), [], correct=False)
     assert understood.asks_definition is definition
     assert understood.text == text
+
+
+@pytest.mark.parametrize("q, game, text", [
+    ("what does blood mean in rumble", "rumble", "blood"),
+    ("what does the standee do in castle tentakill", "rumble", "standee"),
+    ("what do rally cards do in anarchy", "anarchy", "rally"),
+])
+def test_a_definition_question_naming_its_game_last_still_asks_what_a_thing_is(q, game, text):
+    # The game's name is taken out of the words and leaves its "in" at the end.
+    from rulesref.search.questions import understand
+    from rulesref.search.syntax import parse
+
+    games = [("rumble", "Rumble", "Rumble at Castle Tentakill"),
+             ("anarchy", "Anarchy", "Anarchy at the Arena")]
+    understood = understand(parse(q), games, correct=False)
+    assert (understood.game, understood.asks_definition, understood.text) == (game, True, text)
 
 
 def test_a_definition_question_ranks_the_glossary_term_with_rules_and_rulings(catalog):
