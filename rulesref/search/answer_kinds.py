@@ -90,7 +90,11 @@ def phrase_kind(typed: list[str]) -> str | None:
 def _words(typed: list[str]) -> list[str]:
     """The words as read for their kind: bare, the words before the question's own
     left out."""
-    words = [w for w in (bare(t) for t in typed) if w]
+    return leading_dropped([w for w in (bare(t) for t in typed) if w])
+
+
+def leading_dropped(words: list[str]) -> list[str]:
+    """Bare words without those a player puts before the question ("so", "in", "ok")."""
     while len(words) > 1 and words[0] in LEADING:
         words = words[1:]
     return words

@@ -32,10 +32,12 @@ from rulesref.search.answer_kinds import (
     NUMBER,
     ORDER,
     QUANTITY_WORDS,
+    QUESTION_WORDS,
     WHO,
     WHO_WORDS,
     YES_NO,
     YES_NO_WORDS,
+    leading_dropped,
     question_kind,
 )
 from rulesref.search.backends import tokens_of
@@ -282,9 +284,10 @@ def sub_case(hit: dict, subject, game_words, players: str | None = None) -> bool
 def _from_ruling(hit: dict, kind: str | None, subject, game_words,
                  players: str | None, rank: int = 0,
                  negated: bool = False, choice: bool = False,
-                 avoiding: bool = False) -> tuple[float, dict] | None:
+                 avoiding: bool = False, open_ask: str = "") -> tuple[float, dict] | None:
     """A ruling's answer, when its question asks the same, with how much of it was asked
-    (``avoiding``: the question asks of not doing a thing, without a "not")."""
+    (``avoiding``: the question asks of not doing a thing, without a "not"; ``open_ask``:
+    the question word it opens with, "what happens" aside: "when", "what", "how" ...)."""
     question, answer = hit["title"], hit["text"]
     asked = ruling_kind(question)
     first = bare(answer.split()[0]) if answer.split() else ""
@@ -313,6 +316,11 @@ def _from_ruling(hit: dict, kind: str | None, subject, game_words,
         if stated is None:
             return None
         first, answer = stated.lower(), f"{stated}. {answer}"
+    if kind is None and open_ask and (first in ("yes", "no") or open_ask in TIME_PLACE_REASON
+                                      and _opening(question) != open_ask):
+        # "when does a group attack happen" is told no "No." of another question, nor
+        # the order of a ruling asking "In what order ...?"
+        return None
     if kind is None and asked is not None and len(subject) >= SAME_QUESTION_WORDS:
         # "what happens if a mayhem shows up when dealing the opening line-up?": a
         # ruling asking nearly the same ("A Mayhem appears while dealing the opening
@@ -567,6 +575,17 @@ def _within_limit(sentence: str, asked: int, subject) -> str | None:
     return None
 
 
+_BOUND = re.compile(r"\b(?:only|at most|up to|(?:more|fewer|less) than)\s+"
+                    r"(?:\d+|one|two|three|four|five|six)\s+(?!players?\b|people\b|wizards?\b)",
+                    re.I)
+
+
+def _limits_another(sentence: str) -> bool:
+    """Whether a sentence bounds a count of something other than the players: it
+    settles that count, not a number of players asked."""
+    return bool(_BOUND.search(sentence))
+
+
 def section(hit: dict) -> str:
     """The rulebook section a rule hit stands in ("Setup" of "Anarchy at the Arena 3.8 ·
     Setup"): a rule speaks of its section's subject ("how many dead wizard tokens at setup")."""
@@ -659,15 +678,19 @@ def _how_to(hit: dict, subject, game_words) -> tuple[float, dict] | None:
 
 def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
                negated: bool, first_rule: bool = False,
-               duty: bool = False) -> tuple[float, dict] | None:
-    """A rule's sentence that gives the answer, with how much of it was asked."""
+               duty: bool = False, counted=None) -> tuple[float, dict] | None:
+    """A rule's sentence that gives the answer, with how much of it was asked
+    (``counted``: the forms of the thing a "how many" counts)."""
     title = hit["title"]
     by_heading = titled(hit, subject, game_words)
     asked_words = negations_of(subject, game_words)
     asked = None
+    table_size = False
     if kind == YES_NO:  # "can I play two ...": the count is what the sentence settles
         asked = next((_count_of(forms) for forms, _ in subject
                       if _count_of(forms) is not None), None)
+        # "can 6 people play", "is it ok with 7 wizards": a number of players asked
+        table_size = players is not None
         # the words of the count asked ("most", "one") are words the limit may have
         game_words = set(game_words).union(*(forms for forms, _ in subject
                                              if _count_of(forms) is not None))
@@ -694,6 +717,8 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             # a statement before a colon ("You are never your own foe: if you have the
             # most HP ...") settles what its elaboration's condition does not
             head = re.split(r"[:;]", sentence, maxsplit=1)[0]
+            if table_size and _limits_another(sentence):
+                continue  # "can 6 people play": "No player may play more than 3 Components"
             settled = (_within_limit(sentence, asked, subject) if asked else None) \
                 or (head != sentence and coverage(subject, head) >= YES_NO_COVERAGE
                     and _settles(head, False, duty)) \
@@ -730,8 +755,27 @@ def _from_rule(hit: dict, kind: str, subject, game_words, players: str | None,
             return None  # "A standard 4-player game uses 8 ..." for 3 players
         text = per_count or text
     elif kind == NUMBER:
-        text = _figure_first(text, part)
+        told = _figure_before(text, counted) if counted else None
+        text = f"{told}. {text}" if told is not None else _figure_first(text, part)
     return match, {**hit, "text": text}
+
+
+def _figure_before(sentence: str, counted) -> int | None:
+    """The figure a sentence gives just before the thing counted ("how many blanks":
+    "a six-sided die: three pentagrams, two blanks and ..." -> 2), when it gives one
+    figure so."""
+    told = set()
+    # (a figure joined to its word, "six-sided", or one per thing, "one die for each
+    # possession", tells no count of it)
+    for figure, word, after in _FIGURE_WORD.findall(sentence):
+        if _fold(word.lower()) in counted and not _PER_THING.match(after):
+            told.add(int(figure) if figure.isdigit() else FIGURES[figure.lower()])
+    return next(iter(told)) if len(told) == 1 else None
+
+
+_FIGURE_WORD = re.compile(r"(?<![\w-])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+                          r"eleven|twelve|twenty|thirty)\s+([a-z]+)\b(?=([^.;:]{0,20}))", re.I)
+_PER_THING = re.compile(r"\s*(?:for each|for every|per|each)\b", re.I)
 
 
 # What a figure measures rather than counts ("cost 3 Power each", "20 Hit Points").
@@ -901,6 +945,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
     # a choice asked as yes or no ("does a treasure go in my hand or in front of me?")
     choice = kind == WHO and "or" in typed and not WHO_WORDS & set(typed)
     what_happens = kind is None and asks_what_happens(typed)
+    # "when / what / how / why ..." asks for more than a yes or a no ("what happens" aside)
+    open_ask = "" if what_happens else _opening(" ".join(typed))
     how_to = kind is None and asks_how_to(typed)
     counted = _counted(typed, subject) if kind == NUMBER else None
     best, closest, found_all, glossary = None, 0.0, [], None
@@ -912,7 +958,7 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             continue  # "how do I turn my victim into a demoniac" is not "Must my victim be ...?"
         if hit["kind"] == "ruling":
             found = _from_ruling(hit, kind, subject, game_words, players, rank, negated,
-                                 choice, bool(_AVOIDING.search(" ".join(typed))))
+                                 choice, bool(_AVOIDING.search(" ".join(typed))), open_ask)
             if found is None and kind == YES_NO and not choice:
                 found = _stating_sentence(hit, subject, game_words, negated,
                                           bool(DUTY_ASKED.search(understood.query.source)))
@@ -921,7 +967,8 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             found = _from_rule(hit, kind, subject, game_words, players, negated,
                                first_rule=hit["kind"] == "rule" and not any(
                                    h["kind"] == "rule" for h in hits[:rank]),
-                               duty=bool(DUTY_ASKED.search(understood.query.source)))
+                               duty=bool(DUTY_ASKED.search(understood.query.source)),
+                               counted=counted)
         elif hit["kind"] == "rule" and what_happens:
             found = _what_happens(hit, subject, game_words)
         elif hit["kind"] == "rule" and how_to:
@@ -951,6 +998,26 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
                                 or kind == NUMBER and _figures_differ(best, found_all)):
         return None
     return {**best[1], "answers": kind or "", "answered": understood.text}
+
+
+# Question words, as a player types them too ("wat do i draw up to")
+OPEN_WORDS = {word: word for word in QUESTION_WORDS} | {
+    "whats": "what", "what's": "what", "wat": "what", "wot": "what", "wht": "what",
+    "waht": "what", "whta": "what", "wen": "when", "hw": "how"}
+# Asking when, where or why: a ruling asking otherwise ("In what order ...?") tells another thing.
+TIME_PLACE_REASON = frozenset(("when", "where", "why"))
+
+
+def _opening(question: str) -> str:
+    """The question word a question (a ruling's: its last) opens with, or "": "when"
+    asks only before a verb ("when does it happen"; "When I die, do I ..." asks yes
+    or no)."""
+    asked = [s for s in sentences(question) if s.endswith("?")] or [question]
+    words = leading_dropped([w for w in (bare(t) for t in asked[-1].split()) if w])
+    word = OPEN_WORDS.get(words[0], "") if words else ""
+    if word in TIME_PLACE_REASON and words[1:2] and words[1] not in YES_NO_WORDS:
+        return ""
+    return word
 
 
 FEW_WORDS = 2  # a top hit shown for this few words has them all: "become satan" is not "become"

@@ -682,3 +682,49 @@ def test_a_source_with_every_word_asked_is_covered_exactly_whatever_the_order(mo
     for order in permutations(weights):
         assert answers.covered(subject, " ".join(order)) == 1.0
         assert answers.coverage(list(reversed(subject)), " ".join(order)) == 1.0
+
+
+def test_a_question_asking_when_or_what_is_not_settled_by_a_rulings_yes_or_no():
+    """"When does a group attack happen" is no question a "No." answers (a ruling asking
+    whether a Legendary Devil's text works from the hand), nor is "wat do i draw up to"
+    (a ruling asking whether dead Wizards draw, misspelt or not); "When I die, do I ..."
+    opens with a clause, and a ruling's yes or no still answers it."""
+    call_command("load_catalog", verbosity=0)
+    for q, wrong in [
+            ("when does a legendary devils group attack happen",
+             "/rulings/?game=satanic-panic#legendary-devil-in-deck"),
+            ("wat do i draw up to at the start of each round in tentakill",
+             "/rulings/?game=rumble#dead-wizard-card-at-round-start"),
+            ("what do i draw up to at the start of each round in rumble",
+             "/rulings/?game=rumble#dead-wizard-card-at-round-start")]:
+        answer = _answer(q)
+        assert answer is None or answer["url"] != wrong, (q, answer)
+    answer = _answer("When I get killed in Rumble do I lose my treasures and creatures, "
+                     "or do they stay till the next game?")
+    assert answer is not None and answer["url"] == \
+        "/rulings/?game=rumble#death-what-you-keep-cross-game", answer
+
+
+def test_a_count_of_players_asked_is_not_settled_by_a_limit_on_another_count():
+    """"Can 6 people play castle tentakill": "No player may ever play more than 3
+    Components" bounds a spell's cards, not the table; a limit on the count asked
+    still settles it."""
+    call_command("load_catalog", verbosity=0)
+    answer = _answer("can 6 people play castle tentakill")
+    assert answer is None or answer["url"] != "/rules/rumble/8.6/", answer
+    answer = _answer("can a spell have two sources")
+    assert answer is not None and answer["text"].startswith("No."), answer
+
+
+def test_how_many_is_told_the_figure_written_before_the_thing_counted():
+    """A sentence with several figures: the one before the thing counted ("three
+    pentagrams, two blanks and one holy cross"), not one joined to another word
+    ("six-sided") nor one per thing ("one die for each possession")."""
+    call_command("load_catalog", verbosity=0)
+    for q, figure in [("how many blank sides on the demoniac dice", "2."),
+                      ("how many blanks on a demoniac die", "2."),
+                      ("how many sides of the die are pentagrams", "3.")]:
+        answer = _answer(q)
+        assert answer is not None and answer["text"].split()[0] == figure, (q, answer)
+    answer = _answer("how many dice does a demoniac roll")
+    assert answer is None or not answer["text"].startswith("1."), answer
