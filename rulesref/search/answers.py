@@ -984,7 +984,10 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
         # The source that speaks most nearly of what was asked; ties to the better hit.
         if found and (best is None or found[0] > best[0] + RANK_SLACK * rank):
             best = found
-        if hit["kind"] == "ruling" and not found and _asks_like(hit["title"], kind):
+        if hit["kind"] == "ruling" and not found and (_asks_like(hit["title"], kind) or (
+                rank == 0 and kind == YES_NO and "which" in typed
+                and ruling_kind(hit["title"]) == WHO)):
+            # ("can I choose which divinity ...": the first hit asks which, and tells it)
             # (a ruling asking another kind, "Which divinity does my attack destroy?",
             # is no nearer answer to "does the divinity I destroy hit me")
             have, asked_of = ruling_match(hit, subject, game_words)

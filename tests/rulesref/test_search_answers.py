@@ -126,6 +126,10 @@ NEAR_MISSES = [
     ("can one attack destroy two divinities if I have enough hits",
      "/rulings/?game=demoniac#attacker-immune-to-divinity"),
     ("what does wild magic do in rumble", "/rulings/?game=rumble#initiative-without-delivery"),
+    # the first hit asks which ("Which divinity does my attack destroy?") and tells it
+    # otherwise than yes or no: not the "No." of a ruling on whether its effect hits me
+    ("can i choose which divinity my hits destroy",
+     "/rulings/?game=demoniac#attacker-immune-to-divinity"),
     # the figure for another number of players ("A standard 4-player game uses 8 ...")
     ("how many legendery devils do we use with 3 players", "/rules/satanic-panic/3.6.7/"),
     # the thing counted is not in the answer: Satanic Panic has no Blood; a worked
