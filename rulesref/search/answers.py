@@ -660,6 +660,80 @@ def _what_happens(hit: dict, subject, game_words) -> tuple[float, dict] | None:
     return best
 
 
+CHOICE_ASKED = 0.5  # the share of the question's words (by rarity) the source has
+
+
+def _chosen(hit: dict, typed: list[str], subject) -> tuple[float, dict] | None:
+    """For a choice between two words ("do I come back at 18 or 20", "face up or face
+    down"): the first hit's sentence that names one of them and not the other (or the
+    other after "not": "reset to 20, not 18")."""
+    if "or" not in typed[1:-1]:
+        return None
+    at = typed.index("or", 1)
+    first, second = typed[at - 1], typed[at + 1]
+    if at >= 2 and second == typed[at - 2] and at + 2 < len(typed):
+        second = typed[at + 2]  # "face up or face down"
+    if not first or not second or first in STOP_WORDS or second in STOP_WORDS \
+            or _fold(first) == _fold(second):
+        return None
+    have = coverage(subject, f"{hit['title']} {hit['text']}")
+    if have < CHOICE_ASKED:
+        return None
+    options = (_fold(first), _fold(second))
+    for sentence in sentences(hit["text"])[:2]:
+        words = [_fold(w.lower()) for w in re.findall(r"[A-Za-z0-9']+", sentence)]
+        named = {o for o in options if o in words}
+        denied = {words[i + 1] for i in range(len(words) - 1) if words[i] in ("not", "never")}
+        told = named - denied
+        if len(told) == 1 and not (named - told - denied):
+            return have, {**hit, "text": sentence}
+    return None
+
+
+# What happens to a thing a player holds, as a question and a source say it: kept or lost.
+_KEPT = frozenset(_fold(w) for w in ("keep", "kept", "retain", "stay"))  # as stemmed
+_LOST = frozenset(_fold(w) for w in ("lose", "lost", "discard", "throw", "thrown"))
+_CONDITIONAL = frozenset(("if", "unless", "except", "only", "instead"))
+# Words of a "what do I keep" question that name no thing held: the occasion, particles.
+_NOT_HELD = frozenset(("die", "dies", "died", "dying", "dead", "death", "killed", "kill",
+                       "away", "out", "still", "get", "have", "to", "when", "if", "after"))
+
+
+def _kept_or_lost(hit: dict, typed: list[str], subject,
+                  game_words) -> tuple[float, dict] | None:
+    """For "do I keep / lose / discard my X ...": the first hit's sentence saying of X
+    that it is kept or lost ("You discard your hand, but keep an unrevealed Spell ...,
+    your Treasures and your Creatures" -> "do i lose my treasures": No; "do i keep my
+    hand": No), when it says so of every thing asked and without a negation."""
+    verbs = [i for i, word in enumerate(typed) if word and _fold(word) in _KEPT | _LOST]
+    if not verbs:
+        return None
+    asked_kept = _fold(typed[verbs[0]]) in _KEPT
+    things = {_fold(w) for w in typed[verbs[0] + 1:]
+              if w and w not in STOP_WORDS and w not in _NOT_HELD
+              and _fold(w) not in _KEPT | _LOST} - set(game_words) - _GAME_NAME_FORMS
+    have = coverage(subject, f"{hit['title']} {hit['text']}")
+    if not things or have < COVERAGE:
+        return None
+    for sentence in sentences(hit["text"])[:2]:
+        words = [w.lower() for w in re.findall(r"[A-Za-z']+", sentence)]
+        if (NEGATIONS | _CONDITIONAL) & set(words):
+            continue
+        said, kept = {}, None
+        for before, word in zip(["", *words[:-1]], words, strict=True):
+            if _fold(word) in _KEPT | _LOST:
+                # "without discarding your Creatures": they are kept
+                kept = (_fold(word) in _KEPT) != (before == "without")
+            elif kept is not None and _fold(word) in things:
+                said.setdefault(_fold(word), set()).add(kept)
+        if set(said) == things and all(len(v) == 1 for v in said.values()):
+            told = {next(iter(v)) for v in said.values()}
+            if len(told) == 1:
+                verdict = "Yes" if told.pop() == asked_kept else "No"
+                return have, {**hit, "text": f"{verdict}. {sentence}"}
+    return None
+
+
 def asks_how_to(typed: list[str]) -> bool:
     """Whether the words ask how to do a thing ("how do I destroy a divinity", "how
     to steal the relic"), not how many or how much."""
@@ -973,6 +1047,12 @@ def direct_answer(hits: list[dict], understood, *, top: int = 3) -> dict | None:
             found = _what_happens(hit, subject, game_words)
         elif hit["kind"] == "rule" and how_to:
             found = _how_to(hit, subject, game_words)
+        if found is None and rank == 0 and kind == WHO and hit["kind"] in ("rule", "ruling"):
+            found = _chosen(hit, typed, subject)  # "do I come back at 18 or 20?"
+        if rank == 0 and kind == YES_NO and not negated and hit["kind"] in ("rule", "ruling"):
+            # "do I keep my treasures": what the source says of them, before a ruling's
+            # own yes or no to another question ("Is it the same in every game?")
+            found = _kept_or_lost(hit, typed, subject, game_words) or found
         if found and not _speaks_of_all(found[1], hit, subject, counted):
             found = None
         if found:

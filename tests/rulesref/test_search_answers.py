@@ -732,3 +732,55 @@ def test_how_many_is_told_the_figure_written_before_the_thing_counted():
         assert answer is not None and answer["text"].split()[0] == figure, (q, answer)
     answer = _answer("how many dice does a demoniac roll")
     assert answer is None or not answer["text"].startswith("1."), answer
+
+
+def test_what_a_player_keeps_or_loses_is_read_from_what_the_source_says_of_it():
+    """"Do I lose my treasures when I die": the first hit says of each thing asked that
+    it is kept or discarded ("You discard your hand, but keep ... your Treasures and
+    your Creatures"), before a ruling's own yes or no to another question ("Is it the
+    same in every game? Yes. In Rumble ... a slain Wizard discards ... their Treasures")."""
+    call_command("load_catalog", verbosity=0)
+    for q, verdict in [("do i lose my treasures when i die in anarchy", "No."),
+                       ("in anarchy do i keep my creatures when i die", "Yes."),
+                       ("do i lose my kept creatures and treasures when i die in anarchy", "No."),
+                       ("do i keep my hand when i die in anarchy", "No."),
+                       ("do i keep my treasures when i die in rumble", "No.")]:
+        answer = _answer(q)
+        assert answer is not None and answer["text"].split()[0] == verdict, (q, answer)
+
+
+def test_kept_or_lost_reads_without_as_kept_and_leaves_conditions_alone():
+    from rulesref.search.answers import _kept_or_lost, _subject
+    from rulesref.search.syntax import parse
+
+    def verdict(q, text):
+        typed = q.split()
+        found = _kept_or_lost({"title": "What do I keep or lose or throw away when I die?",
+                               "text": text}, typed,
+                              _subject(parse(q)), set())
+        return found and found[1]["text"].split()[0]
+
+    rule = ("You then throw away your hand and go back to 20 HP, without discarding your "
+            "current Spell, Treasures or Creatures.")
+    assert verdict("do i lose my creatures when i die", rule) == "No."
+    assert verdict("do i throw away my hand when i die", rule) == "Yes."
+    assert verdict("do i keep my hand and my creatures when i die", rule) is None  # both
+    assert verdict("do i keep my creatures when i die",
+                   "You keep your Creatures only if you hold the Standee.") is None
+
+
+def test_a_choice_between_two_words_is_told_by_the_source_naming_one():
+    """"Do I come back at 18 or 20": the first hit names 20 and denies 18 ("reset to 20,
+    not 18"); "face up or face down": it says "face up". A source naming both (or
+    neither) tells no choice."""
+    call_command("load_catalog", verbosity=0)
+    for q, url, told in [
+            ("arena: I'm at 1 hp and take 3 damage, do I come back at 18 or 20?",
+             "/rulings/?game=anarchy#death-hp", "20, not 18"),
+            ("do dead wizard tokens go face up or face down when you get one in anarchy",
+             "/rules/anarchy/22.5/", "face up")]:
+        answer = _answer(q)
+        assert answer is not None and answer["url"] == url and told in answer["text"], answer
+    from rulesref.search.answers import _chosen
+    hit = {"title": "Where does my HP end up at 18 or 20?", "text": "It is 18 or 20."}
+    assert _chosen(hit, "do i come back at 18 or 20".split(), [(frozenset({"18"}), 1.0)]) is None
