@@ -2,7 +2,7 @@
 box, the share of boxes that are right, the wrong ones; and the top-1 and top-3
 scores.
 
-    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--set dec06] [--set dec07] [--set dec08] [--details] [--no-migrations]
+    .venv/bin/python bench/answer_box.py [--set dec04b] [--set dec05] [--set dec05b] [--set dec06] [--set dec07] [--set dec08] [--set dec10] [--details] [--no-migrations]
     .venv/bin/python -m pytest bench/answer_box.py -s -q [-k dec04] [--no-migrations]
     DATABASE_URL=postgres://... (same, on PostgreSQL)
 
@@ -86,6 +86,23 @@ found to depend on the process's hash seed (a share summed in a set's order came
 end (a22bfd3, also Krazztar's Challenge ruling and the Demoniac first-player answer):
 SQLite 314/418/265/241(24), PostgreSQL 325/422/268/240(28); the older sets (460 with
 dec09 and dec09b) SQLite 336/427/321/304(17).
+
+The round of 2026-12-07 (stop 49). A set written for it by a helper from the rulebooks
+before any search ran it, dec10 (84: 21 per game, + 8 no rule answers), first run on
+1ff440e, top1/top3/box/right(wrong): SQLite 51/71/47/36(11), PostgreSQL 63/77/51/40(11);
+five of those wrong boxes were right and the set's expected words were mended (then
+41(6) and 45(6)). Its wrong boxes showed the mechanisms changed: "what does X do/mean"
+with the game named last; a when/what question answered by a ruling's Yes or No; a
+number of players asked settled by a limit on another count; "how many" told a figure
+other than the one before the thing counted; "can I choose which" answered by another
+ruling's No; then, from the tuning sets' questions with the right first hit and no box:
+"do I keep / lose my X" read from what the first hit says of X, and a choice between
+two words told by the sentence naming one. After (74c7eed..33e87c8): dec10 SQLite
+51/71/45/44(1), per game rumble 15/18/13/12(1), anarchy 12/18/12/12(0), satanic-panic
+12/18/11/11(0), demoniac 12/17/9/9(0); PostgreSQL 63/77/49/48(1). All six blind sets
+(488): SQLite 314/418/265/241(24) -> 315/418/268/246(22), PostgreSQL 325/422/268/240(28)
+-> 326/422/270/244(26); the older sets with dec10 (544) SQLite 366/348(18) ->
+373/355(18) box/right(wrong).
 
 Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
