@@ -684,8 +684,7 @@ def _chosen(hit: dict, typed: list[str], subject) -> tuple[float, dict] | None:
         words = [_fold(w.lower()) for w in re.findall(r"[A-Za-z0-9']+", sentence)]
         named = {o for o in options if o in words}
         denied = {words[i + 1] for i in range(len(words) - 1) if words[i] in ("not", "never")}
-        told = named - denied
-        if len(told) == 1 and not (named - told - denied):
+        if len(named - denied) == 1:  # one named, or both and the other denied
             return have, {**hit, "text": sentence}
     return None
 
