@@ -90,21 +90,26 @@ def measure(env: dict, requests: int) -> dict[str, list[float]]:
         def api_create():
             response, body = s.request("POST", "/api/engine/sandboxes/", json_body={
                 "game": GAME, "players": ["Alice", "Bob"], "options": {"variant": "match"}})
-            if response.status != 201 or not json.loads(body)["state"].get("deal"):
-                raise SystemExit(f"API table refused ({response.status}): {body[:300]}")
+
+            def check():  # after the clock: parsing 43 KB is the client's time, not the site's
+                if response.status != 201 or not json.loads(body)["state"].get("deal"):
+                    raise SystemExit(f"API table refused ({response.status}): {body[:300]}")
+            return check
 
         targets = {"healthz (floor)": healthz, "new table (form post)": create,
                    "its page, first view": page, "new table (JSON API)": api_create}
         for fn in targets.values():  # warm up (each page takes a table the create made)
             for _ in range(10):
-                fn()
+                (fn() or (lambda: None))()
         times: dict[str, list[float]] = {name: [] for name in targets}
         for _ in range(ROUNDS):
             for name, fn in targets.items():
                 for _ in range(max(1, requests // ROUNDS)):
                     started = time.perf_counter()
-                    fn()
+                    check = fn()
                     times[name].append((time.perf_counter() - started) * 1000)
+                    if check:
+                        check()
         create()
         size = len(s.request("GET", made.pop(0))[1].encode())
     return times, size
