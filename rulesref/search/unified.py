@@ -189,7 +189,8 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
             result.hits.append(hit)
     fetched_hits = result.hits
     if reranked:
-        fetched_hits = answers.asides_last(result.hits, understood, RERANKED)
+        fetched_hits = answers.figure_first(
+            answers.asides_last(result.hits, understood, RERANKED), understood)
         result.hits = fetched_hits[:limit]
     if not rows and not offset and tokens_of(compiled.phrase):
         result.hits, result.fuzzy = _fuzzy_hits(understood.query, compiled, result.game, kind,

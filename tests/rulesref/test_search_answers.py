@@ -788,3 +788,55 @@ def test_a_choice_between_two_words_is_told_by_the_source_naming_one():
     from rulesref.search.answers import _chosen
     hit = {"title": "Where does my HP end up at 18 or 20?", "text": "It is 18 or 20."}
     assert _chosen(hit, "do i come back at 18 or 20".split(), [(frozenset({"18"}), 1.0)]) is None
+
+
+def _hit(kind, text, title="", url=""):
+    return {"kind": kind, "text": text, "title": title, "url": url or f"/{kind}/{text[:12]}"}
+
+
+def test_how_many_puts_first_a_near_hit_stating_the_figure_of_the_thing_counted():
+    """"How many vp is a dead wizard token worth": a top ruling answering without a figure
+    ("Yes: it stays face up ...") gives way to the rule a few hits down that states one
+    ("... is worth -2 VP"), a rule and never a ruling; a top hit answering with a figure, a
+    question asking a value ("how much is ... worth"), a count per number of players and
+    a figure further down than FIGURE_WINDOW leave the order as it is."""
+    from rulesref.search.answers import FIGURE_WINDOW, figure_first
+
+    call_command("load_catalog", verbosity=0)
+    understood = search_all(q="how many vp is a dead wizard token worth in anarchy",
+                            limit=1).understood
+    glyph = _hit("ruling", "Yes: it stays face up for the rest of the game.",
+                 "Does my Dead Wizard token do anything besides cost VP?")
+    tie = _hit("ruling", "The rulebook gives no further tiebreaker.", "We are tied on VP.")
+    ruling = _hit("ruling", "No. Each Dead Wizard token is worth -2 VP here.",
+                  "Is a Dead Wizard token worth the same here?")
+    rule = _hit("rule", "Each Dead Wizard token is worth -2 VP at the end of the game.")
+    hits = [glyph, tie, ruling, rule]
+    assert figure_first(hits, understood) == [rule, glyph, tie, ruling]
+    # a ruling says its figures answering its own question: it stays where it is
+    assert figure_first([glyph, tie, ruling], understood) == [glyph, tie, ruling]
+    # the top hit answers with a figure of its own ("take 5 at random per player")
+    counted = _hit("rule", "Mix the Dead Wizard Tokens, take 5 at random per player.")
+    assert figure_first([counted, rule], understood) == [counted, rule]
+    # past the window: left where the ranking put it
+    far = [glyph, *[tie] * (FIGURE_WINDOW - 1), rule]
+    assert figure_first(far, understood) == far
+    for q in ("how much is a dead wizard token worth in anarchy",
+              "how many vp is a dead wizard token worth with 3 players in anarchy"):
+        understood = search_all(q=q, limit=1).understood
+        assert figure_first(hits, understood) == hits, q
+
+
+def test_a_question_word_after_the_situation_and_a_count_of_each():
+    """"im down to 3 hp, why would i ...": the why after the situation asks why, and a
+    ruling asking whether gives it no answer; "how many of each deadly sin" asks the copies
+    of each ("There are 3 copies of each"), not the 7 sins, and gets no box from a sentence
+    counting the kinds; asked without "each", the 7 sins answer."""
+    call_command("load_catalog", verbosity=0)
+    answer = _answer("im down to 3 hp, why would i still put down a big spell with a "
+                     "reacton card in it")
+    assert answer is None or not answer["text"].startswith("That is never allowed"), answer
+    answer = _answer("how many of each deadly sin token are there in annihilageddon")
+    assert answer is None or "each" in answer["text"], answer
+    answer = _answer("how many deadly sins are there in satanic panic")
+    assert answer is not None and answer["text"].startswith("7."), answer
