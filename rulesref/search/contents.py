@@ -125,14 +125,24 @@ def players_allowed(query: Query, game: str | None) -> dict | None:
     return {**found, "text": f"{verdict}. {found['text']}"}
 
 
+def _head(name: str) -> str:
+    """A contents line's last word, folded: the thing it counts ("Six-Sided Dice")."""
+    return next(iter(_folded(tokens_of(name)[-1:])), "")
+
+
 def _component(asked: frozenset[str], game: str | None, version) -> dict | None:
     """The line of the contents list when exactly one (in the game asked about, if
     any) has its whole name among the words asked and the other words only speak
     of the box (the longest such name: "dead wizard tokens" is not "wizard tokens");
     its count, or that the rulebook does not give it."""
-    named = [(len(words), row) for words, row in _components(version)
-             if words and words <= asked <= words | ABOUT_THE_BOX
-             and (game is None or row["game__slug"] == game)]
+    lines = [(words, row) for words, row in _components(version)
+             if words and (game is None or row["game__slug"] == game)]
+    named = [(len(words), row) for words, row in lines if words <= asked <= words | ABOUT_THE_BOX]
+    if not named:
+        # "how many dice come in the box": the one line named by its last word ("Six-Sided
+        # Dice"), the words asked all its own or the box's ("how many cards": many lines)
+        named = [(0, row) for words, row in lines
+                 if _head(row["name"]) in asked <= words | ABOUT_THE_BOX]
     if not named:
         return None
     longest = max(n for n, _ in named)

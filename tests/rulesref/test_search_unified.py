@@ -403,6 +403,9 @@ def test_a_sentence_ranks_by_its_rare_word(db, monkeypatch):
     ("how many treasure cards", None, None),  # Rumble's and Anarchy's: which?
     ("how many dice do i roll", None, None),  # a roll, not the box
     ("how many wizard tokens in satanic panic", None, None),  # no line of that whole name
+    # the one line named by its last word ("Six-Sided Dice"); "cards" names many lines
+    ("how many dice come in the anarchy at the arena box", "Six-Sided Dice", "6 Six-Sided"),
+    ("how many cards come in the box in anarchy", None, None),
     ("treasure cards rumble", None, None),  # not a question of how many
 ])
 def test_how_many_of_a_thing_the_box_holds(db, q, title, text):
