@@ -100,8 +100,23 @@ def _players(asked: frozenset[str], game: str | None, version) -> dict | None:
     players = RANGE.sub(r"\1 to \2", row["players"].lower())  # "2-4" as said: "2 to 4"
     return {"kind": "game", "title": row["short_name"],
             "text": f"{row['short_name']} is for {players}.",
+            "listed_in": _players_rule(row["slug"], row["players"], version),
             "url": links.game_url(row["slug"]), "game": row["slug"],
             "game_name": row["short_name"], "citation": f"{row['short_name']} rulebook"}
+
+
+@lru_cache(maxsize=16)
+def _players_rule(game: str, players: str, version) -> str | None:
+    """The number of the game's first rule that states its player count ("Demoniac is for
+    2 to 4 players, ..."), or None."""
+    from rulesref.models import Rule  # the models module imports this package
+
+    low, high = (*RANGE.search(players).groups(),) if RANGE.search(players) else (None, None)
+    if low is None:
+        return None
+    stated = re.compile(rf"\b{low}\s*(?:-|\u2013|to)\s*{high}\s+players\b", re.I)
+    return next((number for number, text in Rule.objects.filter(game__slug=game)
+                 .order_by("id").values_list("number", "text") if stated.search(text)), None)
 
 
 def players_allowed(query: Query, game: str | None) -> dict | None:
@@ -123,6 +138,47 @@ def players_allowed(query: Query, game: str | None) -> dict | None:
     found = _players(frozenset(PLAYERS), game, version)
     verdict = "Yes" if low <= counts[0] <= high else "No"
     return {**found, "text": f"{verdict}. {found['text']}"}
+
+
+@lru_cache(maxsize=4)
+def _listing_rules(version) -> dict[tuple[str, str], str]:
+    """(game, contents line's slug) -> the number of the one rule of the contents list's
+    section that names the line's thing with its count ("6 skull life counters, 6
+    six-sided dice and 1 Anarchy Standee" for the dice)."""
+    from rulesref.models import Rule  # the models module imports this package
+
+    rules = [(row, [next(iter(_folded([t])), "") for t in tokens_of(row["text"])])
+             for row in Rule.objects.values("game__slug", "number", "source", "text")]
+    found = {}
+    for _, line in _components(version):
+        if line["count"] is None:
+            continue
+        named, said = _folded(tokens_of(line["name"])), _said(line["count"])
+        # the count just before the thing, with only words of its name between ("six
+        # exorcists", "6 six-sided dice", not "8 Wild Magic cards" for the Hero cards); of
+        # several rules, the first in the book's order ("one of the four relics" at setup)
+        listing = [rule["number"] for rule, words in rules
+                   if rule["game__slug"] == line["game__slug"] and rule["source"] == line["source"]
+                   and any(word == _head(line["name"]) and _counted_before(words[:i], said, named)
+                           for i, word in enumerate(words))]
+        if listing:
+            found[(line["game__slug"], line["slug"])] = listing[0]
+    return found
+
+
+def _counted_before(words: list[str], said: set[str], named: frozenset[str]) -> bool:
+    """Whether ``words`` end with the count, then only words of the thing's name."""
+    for word in reversed(words[-4:]):
+        if word in said:
+            return True
+        if word not in named:
+            return False
+    return False
+
+
+def _said(count: int) -> set[str]:
+    """A count as a rule may write it: "6" or "six"."""
+    return {str(count)} | {word for word, n in NUMBER_WORDS.items() if n == count}
 
 
 def _head(name: str) -> str:
@@ -153,6 +209,7 @@ def _component(asked: frozenset[str], game: str | None, version) -> dict | None:
     text = (f"The box holds {row['count']} {row['name']}." if row["count"] is not None else
             f"How many {row['name']} the box holds is unknown: the rulebook does not say.")
     return {"kind": "component", "title": row["name"], "text": text,
+            "listed_in": _listing_rules(version).get((row["game__slug"], row["slug"])),
             "url": links.component_url(row["game__slug"], row["slug"]),
             "game": row["game__slug"], "game_name": row["game__short_name"],
             "citation": f"{row['game__short_name']} rulebook · {row['source']}".rstrip(" ·")}

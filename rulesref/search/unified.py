@@ -201,7 +201,25 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         result.total = len(result.hits)
     if not result.fuzzy and not offset:
         result.answer = _answer(result.hits, understood, result.game, fetched_hits)
+        if result.answer and result.answer.get("listed_in") and not per_kind:
+            result.hits = _listing_first(result.hits, result.answer, compiled, backend)[:limit]
     return result
+
+
+def _listing_first(hits: list[dict], answer: dict, compiled, backend) -> list[dict]:
+    """For a box of a contents line's count, the rule listing it as the first hit
+    ("how many dice come in the arena box": rule 1.4, not the Power Roll's dice)."""
+    url = links.rule_url(answer["game"], answer["listed_in"])
+    listing = next((hit for hit in hits if hit["url"] == url), None)
+    if listing is None:
+        ids = list(SearchDocument.objects.filter(
+            kind="rule", rule__game__slug=answer["game"],
+            rule__number=answer["listed_in"]).values_list("id", flat=True)[:1])
+        shown = _shown_rows(ids, compiled.match, backend)
+        if not ids or ids[0] not in shown:
+            return hits
+        listing = _hit(shown[ids[0]], hits[0]["score"] if hits else 0.0)
+    return [listing, *(hit for hit in hits if hit is not listing)]
 
 
 def page_of_hits(*, page, page_size: int, **search) -> tuple[UnifiedResult, RankedPage]:

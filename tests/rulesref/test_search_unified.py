@@ -432,3 +432,25 @@ def test_how_many_players_where_the_rulebook_gives_it(db):
               "how many players", "how many player cards in demoniac"):
         answer = search_all(q=q).answer
         assert answer is None or answer["kind"] not in ("game", "component"), q
+
+
+@pytest.mark.parametrize("q, rule", [
+    ("how many dice come in the anarchy at the arena box", "/rules/anarchy/1.4/"),
+    # the count just before the thing: "8 Oversized Hero cards", not "8 Wild Magic cards"
+    ("how many hero cards come in the castle tentakill box", "/rules/rumble/2.2/"),
+    ("how many exorcists in demoniac", "/rules/demoniac/3.3/"),  # "one of the six exorcists"
+    ("how many people can play demoniac", "/rules/demoniac/1.1/"),  # "for 2 to 4 players"
+])
+def test_a_box_count_puts_first_the_rule_that_lists_it(db, q, rule):
+    """The answer box tells the contents line's count (or the game's player count); the
+    first hit is the rule of the rulebook's contents (or setup) that lists that thing with
+    its count, wherever the words asked ranked it ("dice" ranks the Power Roll's rules
+    first)."""
+    from django.core.management import call_command
+
+    call_command("load_catalog", verbosity=0)
+    result = search_all(q=q, limit=3)
+    assert result.answer is not None and result.answer["kind"] in ("component", "game"), \
+        result.answer
+    assert result.hits[0]["url"] == rule, [hit["url"] for hit in result.hits]
+    assert len(result.hits) == 3 and len({hit["url"] for hit in result.hits}) == 3
