@@ -203,6 +203,11 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         result.answer = _answer(result.hits, understood, result.game, fetched_hits)
         if result.answer and result.answer.get("listed_in") and not per_kind:
             result.hits = _listing_first(result.hits, result.answer, compiled, backend)[:limit]
+        elif result.answer and not per_kind:
+            # the hit whose sentence the box gives answers the question: it goes first
+            source = next((hit for hit in result.hits if hit["url"] == result.answer["url"]), None)
+            if source is not None:
+                result.hits = [source, *(hit for hit in result.hits if hit is not source)]
     return result
 
 

@@ -840,3 +840,21 @@ def test_a_question_word_after_the_situation_and_a_count_of_each():
     assert answer is None or "each" in answer["text"], answer
     answer = _answer("how many deadly sins are there in satanic panic")
     assert answer is not None and answer["text"].startswith("7."), answer
+
+
+@pytest.mark.parametrize("q", [
+    "how many vp does a burning limp wand take off",
+    "tied on vp and on number of applause tokens, whats the next tiebreaker",
+    "can i play more than one wild magic card in rumble",
+    "who goes first in demoniac",
+    "how many cards do I draw at the start of a round in rumble",
+])
+def test_the_first_hit_is_the_source_the_box_answers_from(q):
+    """The box gives a sentence of one of the first hits; that hit is listed first, so the
+    answer and the first result never disagree ('how many vp does a burning limp wand
+    take off': rule 6.13.4's '-2 VP', ranked after two rulings on the wand)."""
+    call_command("load_catalog", verbosity=0)
+    result = search_all(q=q, limit=10)
+    if result.answer is not None and result.answer["kind"] in ("rule", "ruling", "term"):
+        assert result.hits[0]["url"] == result.answer["url"], (q, result.answer["url"])
+    assert len({hit["url"] for hit in result.hits}) == len(result.hits)
