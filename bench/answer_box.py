@@ -110,7 +110,11 @@ the situation it opens with; "how many of each"). A set written for it before an
 ran it, dec11 (100: 25 per game, + 8 no rule answers), first run on 988d66d
 top1/top3/box/right(wrong): SQLite 62/78/39/29(10), PostgreSQL 67/87/37/29(8); a tuning
 set since. The six blind sets (488), before -> after: SQLite 315/418/268/246(22) ->
-320/419/271/249(22), PostgreSQL 326/422/270/244(26) -> 333/422/271/245(26).
+320/419/271/249(22), PostgreSQL 326/422/270/244(26) -> 333/422/271/245(26). Then (3eb66d9,
+5eeb015, 4495910) a contents line named by its last word, the rule listing a box's count
+first, and the box's source first: SQLite 345/427/272/250(22), PostgreSQL
+354/430/272/246(26); dec11 after all of them: SQLite 63/79/39/31(8), PostgreSQL
+66/88/38/31(7).
 
 Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
