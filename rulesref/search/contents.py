@@ -155,23 +155,27 @@ def _listing_rules(version) -> dict[tuple[str, str], str]:
             continue
         named, said = _folded(tokens_of(line["name"])), _said(line["count"])
         # the count just before the thing, with only words of its name between ("six
-        # exorcists", "6 six-sided dice", not "8 Wild Magic cards" for the Hero cards); of
-        # several rules, the first in the book's order ("one of the four relics" at setup)
+        # exorcists", "6 six-sided dice", not "8 Wild Magic cards" for the Hero cards), or
+        # just after it ("Dead Wizard Tokens, 42"); of several rules, the first in the
+        # book's order ("one of the four relics" at setup)
         listing = [rule["number"] for rule, words in rules
                    if rule["game__slug"] == line["game__slug"] and rule["source"] == line["source"]
-                   and any(word == _head(line["name"]) and _counted_before(words[:i], said, named)
-                           for i, word in enumerate(words))]
+                   and any(word == _head(line["name"]) and (
+                       _counted_before(words[:i], said, named) or words[i + 1:i + 2] == [str(
+                           line["count"])]) for i, word in enumerate(words))]
         if listing:
             found[(line["game__slug"], line["slug"])] = listing[0]
     return found
 
 
 def _counted_before(words: list[str], said: set[str], named: frozenset[str]) -> bool:
-    """Whether ``words`` end with the count, then only words of the thing's name."""
+    """Whether ``words`` end with the count, then only words of the thing's name (or stop
+    words: "332 game cards"); or the list says the count after the name ("Dead Wizard
+    Tokens, 42")."""
     for word in reversed(words[-4:]):
         if word in said:
             return True
-        if word not in named:
+        if word and word not in named:
             return False
     return False
 

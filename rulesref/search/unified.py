@@ -220,7 +220,10 @@ def _listing_first(hits: list[dict], answer: dict, compiled, backend) -> list[di
         ids = list(SearchDocument.objects.filter(
             kind="rule", rule__game__slug=answer["game"],
             rule__number=answer["listed_in"]).values_list("id", flat=True)[:1])
-        shown = _shown_rows(ids, compiled.match, backend)
+        # with a snippet where the words asked are in it, else as it is written
+        shown = _shown_rows(ids, compiled.match, backend) if ids else {}
+        if ids and ids[0] not in shown:
+            shown = _shown_rows(ids, None, backend)
         if not ids or ids[0] not in shown:
             return hits
         listing = _hit(shown[ids[0]], hits[0]["score"] if hits else 0.0)

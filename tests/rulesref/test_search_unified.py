@@ -440,6 +440,10 @@ def test_how_many_players_where_the_rulebook_gives_it(db):
     ("how many hero cards come in the castle tentakill box", "/rules/rumble/2.2/"),
     ("how many exorcists in demoniac", "/rules/demoniac/3.3/"),  # "one of the six exorcists"
     ("how many people can play demoniac", "/rules/demoniac/1.1/"),  # "for 2 to 4 players"
+    # a stop word between ("332 game cards"), the count after the name ("... Tokens, 42"),
+    # and a rule without the words asked ("come") still listed
+    ("how many game cards come in satanic panic", "/rules/satanic-panic/1.1/"),
+    ("how many dead wizard tokens come in satanic panic", "/rules/satanic-panic/1.3/"),
 ])
 def test_a_box_count_puts_first_the_rule_that_lists_it(db, q, rule):
     """The answer box tells the contents line's count (or the game's player count); the
