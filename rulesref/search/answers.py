@@ -994,7 +994,7 @@ def _figure_of(sentence: str, counted) -> bool:
     return any(_fold(word.lower()) in counted for word in _SIGNED_FIGURE_WORD.findall(sentence))
 
 
-_SIGNED_FIGURE_WORD = re.compile(r"(?:(?<=\s)-|(?<![\w-]))(?:\d+|one|two|three|four|five|six|"
+_SIGNED_FIGURE_WORD = re.compile(r"(?:(?<=[\s(])-|(?<![\w-]))(?:\d+|one|two|three|four|five|six|"
                                  r"seven|eight|nine|ten|eleven|twelve|twenty|thirty)\s+([a-z]+)\b",
                                  re.I)
 

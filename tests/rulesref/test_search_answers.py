@@ -821,6 +821,10 @@ def test_how_many_puts_first_a_near_hit_stating_the_figure_of_the_thing_counted(
     # past the window: left where the ranking put it
     far = [glyph, *[tie] * (FIGURE_WINDOW - 1), rule]
     assert figure_first(far, understood) == far
+    # a penalty in brackets is a figure; a number joined to a name is none
+    from rulesref.search.answers import _figure_of
+    assert _figure_of("Each Token subtracts 3 from your total (-3 VP) at the end.", {"vp"})
+    assert not _figure_of("Score DWT-22 VP as Satan does.", {"vp"})
     for q in ("how much is a dead wizard token worth in anarchy",
               "how many vp is a dead wizard token worth with 3 players in anarchy"):
         understood = search_all(q=q, limit=1).understood
