@@ -114,7 +114,8 @@ set since. The six blind sets (488), before -> after: SQLite 315/418/268/246(22)
 5eeb015, 4495910) a contents line named by its last word, the rule listing a box's count
 first, and the box's source first: SQLite 345/427/272/250(22), PostgreSQL
 354/430/272/246(26); dec11 after all of them: SQLite 63/79/39/31(8), PostgreSQL
-66/88/38/31(7).
+66/88/38/31(7). With contents rules found past a stop word or with the count after the
+name (25caa2a): SQLite 347/429/272/250(22), PostgreSQL 356/432/272/246(26).
 
 Runs on the bundled catalog in pytest's test database (as the quality tests do).
 Blind sets (BLIND: questions the engineers tuning the search must not see)
