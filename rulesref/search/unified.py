@@ -201,14 +201,26 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         result.total = len(result.hits)
     if not result.fuzzy and not offset:
         result.answer = _answer(result.hits, understood, result.game, fetched_hits)
-        if result.answer and result.answer.get("listed_in") and not per_kind:
-            result.hits = _listing_first(result.hits, result.answer, compiled, backend)[:limit]
-        elif result.answer and not per_kind:
+        if result.answer and result.answer.get("listed_in"):
+            result.hits = _listing_first(result.hits, result.answer, compiled, backend)
+        elif result.answer:
             # the hit whose sentence the box gives answers the question: it goes first
             source = next((hit for hit in result.hits if hit["url"] == result.answer["url"]), None)
             if source is not None:
                 result.hits = [source, *(hit for hit in result.hits if hit is not source)]
+        # as many as asked: in all, or of each kind (the search page's sections)
+        result.hits = _per_kind(result.hits, per_kind) if per_kind else result.hits[:limit]
     return result
+
+
+def _per_kind(hits: list[dict], per_kind: int) -> list[dict]:
+    shown: dict[str, int] = {}
+    kept = []
+    for hit in hits:
+        shown[hit["kind"]] = shown.get(hit["kind"], 0) + 1
+        if shown[hit["kind"]] <= per_kind:
+            kept.append(hit)
+    return kept
 
 
 def _listing_first(hits: list[dict], answer: dict, compiled, backend) -> list[dict]:

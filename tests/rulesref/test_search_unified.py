@@ -458,3 +458,7 @@ def test_a_box_count_puts_first_the_rule_that_lists_it(db, q, rule):
         result.answer
     assert result.hits[0]["url"] == rule, [hit["url"] for hit in result.hits]
     assert len(result.hits) == 3 and len({hit["url"] for hit in result.hits}) == 3
+    # the search page's sections too: the rule heads its kind's, which keeps its size
+    sections = search_all(q=q, per_kind=4).hits
+    assert [hit["url"] for hit in sections if hit["kind"] == "rule"][0] == rule
+    assert all(sum(hit["kind"] == kind for hit in sections) <= 4 for kind in ("rule", "ruling"))
