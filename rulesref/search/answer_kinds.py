@@ -32,6 +32,13 @@ DASHES = frozenset(("-", "\u2013", "\u2014"))
 TAIL_WHO = 4
 
 
+def clause_starts(typed: list[str]) -> list[int]:
+    """Where the clauses after the first begin (after a comma, colon, "?" or a dash),
+    last first: a sentence's question may follow its situation."""
+    return [i for i in range(len(typed) - 1, 0, -1)
+            if typed[i - 1].endswith(CLAUSE_ENDS) or typed[i - 1] in DASHES]
+
+
 def question_kind(typed: list[str], definition: bool = False) -> str | None:
     """The kind of answer the words typed (the game's name taken out, or left as
     the punctuation that followed it) ask for; a sentence's question may follow
@@ -40,9 +47,7 @@ def question_kind(typed: list[str], definition: bool = False) -> str | None:
     if definition:
         return DEFINITION
     kind = _kind(_words(typed))
-    clauses = [i for i in range(len(typed) - 1, 0, -1)
-               if typed[i - 1].endswith(CLAUSE_ENDS) or typed[i - 1] in DASHES]
-    for clause in clauses:
+    for clause in clause_starts(typed):
         if kind is not None:
             break
         kind = _kind(_words(typed[clause:]))

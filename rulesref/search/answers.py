@@ -28,8 +28,6 @@ from functools import lru_cache
 import snowballstemmer
 
 from rulesref.search.answer_kinds import (
-    CLAUSE_ENDS,
-    DASHES,
     DEFINITION,
     NUMBER,
     ORDER,
@@ -39,6 +37,7 @@ from rulesref.search.answer_kinds import (
     WHO_WORDS,
     YES_NO,
     YES_NO_WORDS,
+    clause_starts,
     leading_dropped,
     question_kind,
 )
@@ -852,8 +851,8 @@ def _figure_before(sentence: str, counted) -> int | None:
     return next(iter(told)) if len(told) == 1 else None
 
 
-_FIGURE_WORD = re.compile(r"(?<![\w-])(\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
-                          r"eleven|twelve|twenty|thirty)\s+([a-z]+)\b(?=([^.;:]{0,20}))", re.I)
+_FIGURE = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty"
+_FIGURE_WORD = re.compile(rf"(?<![\w-])({_FIGURE})\s+([a-z]+)\b(?=([^.;:]{{0,20}}))", re.I)
 _PER_THING = re.compile(r"\s*(?:for each|for every|per|each)\b", re.I)
 
 
@@ -948,8 +947,8 @@ def asides_last(hits: list[dict], understood, window: int) -> list[dict]:
 
 
 def figure_first(hits: list[dict], understood) -> list[dict]:
-    """A "how many X" question's hits with the first of the next FIGURE_WINDOW that
-    states a figure of X (in a sentence speaking of what was asked) moved to the top,
+    """A "how many X" question's hits with the first rule among the first FIGURE_WINDOW
+    that states a figure of X (in a sentence speaking of what was asked) moved to the top,
     when the top hit answers with no figure: "how many vp is a dead wizard token worth"
     is answered by rule 15.3's "Each Dead Wizard token is worth -2 VP", not by the ruling
     on what else the token does. The other hits keep their order."""
@@ -994,9 +993,7 @@ def _figure_of(sentence: str, counted) -> bool:
     return any(_fold(word.lower()) in counted for word in _SIGNED_FIGURE_WORD.findall(sentence))
 
 
-_SIGNED_FIGURE_WORD = re.compile(r"(?:(?<=[\s(])-|(?<![\w-]))(?:\d+|one|two|three|four|five|six|"
-                                 r"seven|eight|nine|ten|eleven|twelve|twenty|thirty)\s+([a-z]+)\b",
-                                 re.I)
+_SIGNED_FIGURE_WORD = re.compile(rf"(?:(?<=[\s(])-|(?<![\w-]))(?:{_FIGURE})\s+([a-z]+)\b", re.I)
 
 
 def speaks_of(hit: dict, understood) -> bool:
@@ -1167,11 +1164,10 @@ def _asked_opening(source: str) -> str:
     """The question word of a player's question, also after the situation it opens with
     ("im down to 3 hp, why would i ...", "i hold the standee, what can it do")."""
     typed = source.split()
-    for start in range(len(typed) - 1, 0, -1):
-        if typed[start - 1].endswith(CLAUSE_ENDS) or typed[start - 1] in DASHES:
-            words = leading_dropped([w for w in (bare(t) for t in typed[start:]) if w])
-            if words and words[0] in OPEN_WORDS:
-                return _opening(" ".join(words))
+    for start in clause_starts(typed):
+        words = leading_dropped([w for w in (bare(t) for t in typed[start:]) if w])
+        if words and words[0] in OPEN_WORDS:
+            return _opening(" ".join(words))
     return _opening(" ".join(bare(t) for t in typed))
 
 

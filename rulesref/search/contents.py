@@ -111,9 +111,10 @@ def _players_rule(game: str, players: str, version) -> str | None:
     2 to 4 players, ..."), or None."""
     from rulesref.models import Rule  # the models module imports this package
 
-    low, high = (*RANGE.search(players).groups(),) if RANGE.search(players) else (None, None)
-    if low is None:
+    found = RANGE.search(players)
+    if found is None:
         return None
+    low, high = found.groups()
     stated = re.compile(rf"\b{low}\s*(?:-|\u2013|to)\s*{high}\s+players\b", re.I)
     return next((number for number, text in Rule.objects.filter(game__slug=game)
                  .order_by("id").values_list("number", "text") if stated.search(text)), None)
@@ -153,16 +154,18 @@ def _listing_rules(version) -> dict[tuple[str, str], str]:
     for _, line in _components(version):
         if line["count"] is None:
             continue
-        named, said = _folded(tokens_of(line["name"])), _said(line["count"])
+        named, said, head = _folded(tokens_of(line["name"])), _said(line["count"]), \
+            _head(line["name"])
+        after = [str(line["count"])]
         # the count just before the thing, with only words of its name between ("six
         # exorcists", "6 six-sided dice", not "8 Wild Magic cards" for the Hero cards), or
         # just after it ("Dead Wizard Tokens, 42"); of several rules, the first in the
         # book's order ("one of the four relics" at setup)
         listing = [rule["number"] for rule, words in rules
                    if rule["game__slug"] == line["game__slug"] and rule["source"] == line["source"]
-                   and any(word == _head(line["name"]) and (
-                       _counted_before(words[:i], said, named) or words[i + 1:i + 2] == [str(
-                           line["count"])]) for i, word in enumerate(words))]
+                   and any(word == head and (_counted_before(words[:i], said, named)
+                                             or words[i + 1:i + 2] == after)
+                           for i, word in enumerate(words))]
         if listing:
             found[(line["game__slug"], line["slug"])] = listing[0]
     return found
@@ -170,8 +173,7 @@ def _listing_rules(version) -> dict[tuple[str, str], str]:
 
 def _counted_before(words: list[str], said: set[str], named: frozenset[str]) -> bool:
     """Whether ``words`` end with the count, then only words of the thing's name (or stop
-    words: "332 game cards"); or the list says the count after the name ("Dead Wizard
-    Tokens, 42")."""
+    words: "332 game cards")."""
     for word in reversed(words[-4:]):
         if word in said:
             return True

@@ -201,45 +201,44 @@ def search_all(*, q: str, game: str | None = None, limit: int = 50, offset: int 
         result.total = len(result.hits)
     if not result.fuzzy and not offset:
         result.answer = _answer(result.hits, understood, result.game, fetched_hits)
-        if result.answer and result.answer.get("listed_in"):
-            result.hits = _listing_first(result.hits, result.answer, compiled, backend)
-        elif result.answer:
-            # the hit whose sentence the box gives answers the question: it goes first
-            source = next((hit for hit in result.hits if hit["url"] == result.answer["url"]), None)
-            if source is not None:
-                result.hits = [source, *(hit for hit in result.hits if hit is not source)]
+        first = _answering_hit(result.hits, result.answer, compiled, backend) \
+            if result.answer else None
+        if first is not None:
+            result.hits = [first, *(hit for hit in result.hits if hit is not first)]
         # as many as asked: in all, or of each kind (the search page's sections)
-        result.hits = _per_kind(result.hits, per_kind) if per_kind else result.hits[:limit]
+        result.hits = best_per_kind(result.hits, per_kind) if per_kind else result.hits[:limit]
     return result
 
 
-def _per_kind(hits: list[dict], per_kind: int) -> list[dict]:
+def best_per_kind(ranked: list[dict], per_kind: int) -> list[dict]:
+    """The first ``per_kind`` of each kind, in rank order."""
     shown: dict[str, int] = {}
     kept = []
-    for hit in hits:
-        shown[hit["kind"]] = shown.get(hit["kind"], 0) + 1
-        if shown[hit["kind"]] <= per_kind:
-            kept.append(hit)
+    for row in ranked:
+        shown[row["kind"]] = shown.get(row["kind"], 0) + 1
+        if shown[row["kind"]] <= per_kind:
+            kept.append(row)
     return kept
 
 
-def _listing_first(hits: list[dict], answer: dict, compiled, backend) -> list[dict]:
-    """For a box of a contents line's count, the rule listing it as the first hit
+def _answering_hit(hits: list[dict], answer: dict, compiled, backend) -> dict | None:
+    """The hit to list first for the box: the one whose sentence it gives, or for a count
+    of a contents line the rule listing it, fetched when the ranking did not reach it
     ("how many dice come in the arena box": rule 1.4, not the Power Roll's dice)."""
+    if not answer.get("listed_in"):
+        return next((hit for hit in hits if hit["url"] == answer["url"]), None)
     url = links.rule_url(answer["game"], answer["listed_in"])
     listing = next((hit for hit in hits if hit["url"] == url), None)
-    if listing is None:
-        ids = list(SearchDocument.objects.filter(
-            kind="rule", rule__game__slug=answer["game"],
-            rule__number=answer["listed_in"]).values_list("id", flat=True)[:1])
-        # with a snippet where the words asked are in it, else as it is written
-        shown = _shown_rows(ids, compiled.match, backend) if ids else {}
-        if ids and ids[0] not in shown:
-            shown = _shown_rows(ids, None, backend)
-        if not ids or ids[0] not in shown:
-            return hits
-        listing = _hit(shown[ids[0]], hits[0]["score"] if hits else 0.0)
-    return [listing, *(hit for hit in hits if hit is not listing)]
+    if listing is not None:
+        return listing
+    ids = list(SearchDocument.objects.filter(
+        kind="rule", rule__game__slug=answer["game"],
+        rule__number=answer["listed_in"]).values_list("id", flat=True)[:1])
+    if not ids:
+        return None
+    # with a snippet where the words asked are in it, else as it is written
+    shown = _shown_rows(ids, compiled.match, backend) or _shown_rows(ids, None, backend)
+    return _hit(shown[ids[0]], hits[0]["score"] if hits else 0.0) if ids[0] in shown else None
 
 
 def page_of_hits(*, page, page_size: int, **search) -> tuple[UnifiedResult, RankedPage]:
@@ -393,14 +392,8 @@ class _Ranking:
                                        -r["answer"], -r["search_score"], r["rank_kind"], r["id"]))
         if not self.per_kind:
             return ranked[self.offset:wanted], {}, totals[0]
-        shown = {kind: 0 for kind in kinds}
-        rows = []
-        for row in ranked:  # the best per_kind of each kind, in rank order
-            if shown[row["kind"]] < self.per_kind:
-                shown[row["kind"]] += 1
-                rows.append(row)
         counts = {kind: n for kind, n in zip(kinds, totals, strict=True) if n}
-        return rows, counts, sum(counts.values())
+        return best_per_kind(ranked, self.per_kind), counts, sum(counts.values())
 
     def _ranked(self, compiled, values):
         """The documents matching, annotated with their sort keys, and the keys:
