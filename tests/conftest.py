@@ -59,6 +59,15 @@ def no_chance_housekeeping(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def catalog_versions_unseen(monkeypatch):
+    """A new table is dealt from the catalog versions the process last saw (checked in
+    its insert on PostgreSQL): each test starts with none seen, so its query counts do
+    not depend on the tests before it."""
+    from cardsite.web import response_cache
+    monkeypatch.setattr(response_cache, "_seen", None)
+
+
+@pytest.fixture(autouse=True)
 def index_size_unseen(monkeypatch):
     """The index size a process last saw picks how a search is ranked (the same hits
     either way): each test starts unseen, so its query counts do not depend on the

@@ -57,6 +57,22 @@ class DatabaseCache(DjangoDatabaseCache):
         return {key_map[key]: pickle.loads(base64.b64decode(value))
                 for key, value, expires in rows if not expires < now}
 
+    def holds_sql(self, data: dict, connection) -> tuple[str, list] | None:
+        """A condition (SQL, parameters) true while this table holds each key of ``data``
+        with that value, stored as ``set_many`` and ``add`` store it (a value written
+        otherwise reads as changed), for a statement on ``connection`` that checks it
+        itself; None if the table is on another database."""
+        if router.db_for_read(self.cache_model_class) != connection.alias:
+            return None
+        quote = connection.ops.quote_name
+        pairs = []
+        for key, value in data.items():
+            pairs += [self.make_and_validate_key(key),
+                      base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1")]
+        rows = ", ".join(["(%s, %s)"] * len(data))
+        return (f"(SELECT COUNT(*) FROM {quote(self._table)} WHERE "
+                f"({quote('cache_key')}, {quote('value')}) IN ({rows})) = {len(data)}", pairs)
+
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         self.set_many({key: value}, timeout, version)
 

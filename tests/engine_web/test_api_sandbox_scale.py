@@ -1,13 +1,18 @@
 """Sandboxes whatever the catalog's size, and a move allowance that floods meet."""
+import base64
 import os
+import pickle
 import time
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cardsite.catalog_files.catalog_import import catalog_import
 from cardsite.models import Entry, Game
+from cardsite.web.response_cache import version_key
+from engine.web.models import Sandbox
 from tests.catalog_sample import sample_catalog
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +110,37 @@ def test_moves_are_booked_twenty_at_a_time_and_a_flood_meets_the_limit(settings,
     assert allowed == [True] * 2000 + [False] * 100
     # 2,000 moves: 100 writes, not 2,000; each refused move tries 20, then 1 (refused).
     assert spent[:100] == [20] * 100 and spent[100:] == [20, 1] * 100
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_table_is_dealt_from_the_catalog_another_process_just_changed(api):
+    """A new table is dealt from the catalog versions this process last saw; on
+    PostgreSQL its own insert checks that they still hold (no read of the versions before
+    it), and an edit another process just committed (its row and its version written
+    straight to the database: no signal here sees it) is dealt from at once."""
+    catalog_import(data=sample_catalog())
+    api.post(BASE, {"game": "rumble", "players": 2, "seed": 1}, format="json")
+    cache = caches["responses"]
+    table = getattr(cache, "_table", None)  # None: Redis
+    with CaptureQueriesContext(connection) as queries:
+        first = api.post(BASE, {"game": "rumble", "players": 2, "seed": 2}, format="json")
+    assert first.status_code == 201, first.content[:300]
+    if connection.vendor == "postgresql" and table:
+        # The table, its setup entry, its seats and the check of the versions: one
+        # statement (besides the throttles' bookings), with no read of the versions before.
+        ours = [q["sql"] for q in queries if "allowance" not in q["sql"]]
+        assert len(ours) == 1 and ours[0].startswith("WITH made AS"), ours
+    card = next(c for c in first.json()["state"]["catalog"] if c.get("entry"))
+    Entry.objects.filter(slug=card["entry"]).update(text="Changed by another process.")
+    if table:
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {connection.ops.quote_name(table)} SET value = %s "
+                           "WHERE cache_key = %s",
+                           [base64.b64encode(pickle.dumps("new", cache.pickle_protocol)).decode(),
+                            cache.make_key(version_key("rumble"))])
+    else:
+        cache.set(version_key("rumble"), "new", None)
+    again = api.post(BASE, {"game": "rumble", "players": 2, "seed": 2}, format="json")
+    dealt = {c["entry"]: c for c in again.json()["state"]["catalog"] if c.get("entry")}
+    assert dealt[card["entry"]]["text"] == "Changed by another process."
+    assert Sandbox.objects.count() == 3  # a refused insert stores nothing

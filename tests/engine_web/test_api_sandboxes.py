@@ -12,6 +12,7 @@ import pytest
 
 from engine.deckbuilder.cards import BUILTIN
 from engine.families import family_for
+from engine.web.models import Sandbox
 from tests.sandbox.players import demoniac_player, panic_player, spell_player
 
 MAX_ACTIONS = 1500  # the longest game here (Satanic Panic) takes about 900
@@ -269,6 +270,43 @@ def test_anonymous_creation_is_throttled_for_the_api_and_the_pages_together(api,
     assert refused.json()["code"] == "throttled"
     page = client.post("/engine/sandbox/new/", {"game": "demoniac", "players": "2"})
     assert page.status_code == 429 and "Too many new tables" in page.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", [
+    {"game": "rumble", "players": ["Alice", "Bob"], "seed": 9},
+    {"game": "satanic-panic", "players": 3, "seed": 2, "options": {"satan": True}}])
+def test_a_new_table_on_the_short_path_is_drfs(api, body):
+    """A passing JSON creation skips DRF's wrapping; the same body in another charset goes
+    through DRF: the same table, status and headers."""
+    fast = create(api, **body)
+    slow = api.post(BASE, json.dumps(body).encode("utf-16"),
+                    content_type="application/json; charset=utf-16")
+    assert fast.status_code == slow.status_code == 201, fast.content[:300]
+    for header in ("Content-Type", "Allow", "Vary"):
+        assert fast[header] == slow[header], header
+    strip = ("id", "url", "log_url", "page_url", "seats")
+    assert {k: v for k, v in fast.json().items() if k not in strip} == {
+        k: v for k, v in slow.json().items() if k not in strip}
+    assert [s["seat"] for s in fast.json()["seats"]] == [s["seat"] for s in slow.json()["seats"]]
+
+
+@pytest.mark.django_db
+def test_a_refused_creation_on_the_short_path_keeps_its_shape_and_counts_once(api, settings):
+    """Refusals on the short path are answered by DRF's, in the API's shapes: a bad body
+    before the creation throttle counts nothing; a throttled one is a JSON 429."""
+    settings.SANDBOX_CREATE_RATE = "2/min"
+    bad = create(api, game="chess", players=2)
+    assert bad.status_code == 400 and bad.json()["status"] == 400
+    too_many = create(api, game="demoniac", players=9)
+    assert too_many.status_code == 400 and too_many.json()["status"] == 400
+    assert create(api, game="demoniac", players=2).status_code == 201
+    assert create(api, replay=create(api, game="demoniac", players=2).json()["id"]
+                  ).status_code == 429  # the third: a replay counts as a new table
+    refused = create(api, game="demoniac", players=2)
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert int(refused["Retry-After"]) >= 1
+    assert Sandbox.objects.count() == 2
 
 
 @pytest.mark.django_db

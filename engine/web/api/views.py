@@ -66,6 +66,7 @@ class ShortPostPath:
 
     short_path_refusals: tuple[type[Exception], ...] = (APIException, EngineError,
                                                          RequestDataTooBig)
+    short_status = 200
 
     def short_answer(self, request, body, **kwargs) -> dict:
         raise NotImplementedError
@@ -86,7 +87,7 @@ class ShortPostPath:
             self.throttle_classes = ()  # this request is already counted
             return super().dispatch(request, *args, **kwargs)
         response = HttpResponse(self.renderer_classes[0]().render(answer),
-                                content_type="application/json")
+                                content_type="application/json", status=self.short_status)
         response["Allow"] = ", ".join(self.allowed_methods)
         response["Vary"] = "Accept"
         return response

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cardsite.web import response_cache
 from engine.core import EngineError, Problem, make_rng
 from engine.families import MAX_SEED, family_for
 from engine.seat_views import seat_may_take, seat_view, seats
@@ -224,6 +225,24 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
     if seed is None:
         seed = make_rng(None).randrange(MAX_SEED)
     _require_seed(seed)
+    # Dealt from the catalog as this process last saw it, checked in the table's own
+    # insert (PostgreSQL): the catalog versions' read was a round trip of its own.
+    guess = response_cache.guess_versions() if store.checks_in_statement() else None
+    try:
+        sandbox = _dealt(family, game, options, seed, guess and guess[1:])
+    except BaseException:
+        if guess:
+            response_cache.forget_guess()
+        raise
+    if sandbox is None:  # the catalog changed since: deal from it as it is now
+        response_cache.forget_guess()
+        sandbox = _dealt(family, game, options, seed)
+    return sandbox
+
+
+def _dealt(family, game: str, options: dict, seed: int,
+           only_if: tuple[str, list] | None = None) -> Sandbox | None:
+    """A new table stored (None: ``only_if`` failed, nothing was stored)."""
     try:
         state, events = family.new(options, seed)
     except EngineError as exc:
@@ -239,14 +258,16 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
     # be a write of its own. The table, its setup entry and its seats are one write.
     keys = {new_sandbox_id(): name for name in [*seats(game, sandbox.state), ""]}
     try:
-        store.create(sandbox, events, keys)
+        stored = store.create(sandbox, events, keys, only_if)
     except IntegrityError:
         if sandbox.catalog_id is None:
             raise
         # Its DealtCatalog row was cleaned up since this process wrote it: write it again.
         store.forget_written(sandbox.catalog_id)
         sandbox.catalog_id = store.catalog_key(game, cards)
-        store.create(sandbox, events, keys)
+        stored = store.create(sandbox, events, keys, only_if)
+    if not stored:
+        return None
     sandbox._state.adding = False
     sandbox.seat_keys = {name: key for key, name in keys.items()}
     return sandbox

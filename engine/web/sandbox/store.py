@@ -254,11 +254,19 @@ def forget_written(key: str | None = None) -> None:
         _WRITTEN.discard(key)
 
 
-def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str]) -> None:
+def checks_in_statement() -> bool:
+    """Whether ``create`` is one statement, which can check a condition of its own."""
+    return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str],
+           only_if: tuple[str, list] | None = None) -> bool:
     """Store a new table (``sandbox``, its fields all set), its setup log entry (seq 0) and
     its seats' keys (seat name -> key, "" the spectators'), all or nothing. PostgreSQL
-    outside a transaction: one statement (a writable CTE), one round trip. A table with
-    a ``catalog_id`` is stored without its state's catalog (it is that row's cards)."""
+    outside a transaction: one statement (a writable CTE), one round trip; there
+    ``only_if`` (SQL, parameters) is checked in it: False, nothing stored, if it fails.
+    A table with a ``catalog_id`` is stored without its state's catalog (it is that
+    row's cards)."""
     values = {name: getattr(sandbox, name) for name in TABLE_FIELDS}
     values["state"] = stored_state(sandbox.state, sandbox.catalog_id)
     table_row = _prepared(Sandbox, values)
@@ -269,14 +277,19 @@ def create(sandbox: Sandbox, setup_events: list, seats: dict[str, str]) -> None:
     table_sql, table_values = _insert(Sandbox, TABLE_FIELDS)
     setup_sql, setup_values = _insert(SandboxEvent, SETUP_FIELDS)
     seat_sql, seat_values = _insert(SandboxSeat, SEAT_FIELDS, len(seats))
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+    if checks_in_statement():
+        condition, condition_values = only_if or ("TRUE", [])
         with connection.cursor() as cursor:
-            cursor.execute(f"WITH made AS ({table_sql} VALUES {table_values} RETURNING 1), "
-                           f"setup AS ({setup_sql} SELECT {setup_values[1:-1]} FROM made) "
-                           f"{seat_sql} SELECT seat.* FROM (VALUES {seat_values}) AS seat, made",
-                           [*table_row, *setup_row, *seat_rows])
-        return
+            # Data-modifying CTEs all run; each insert after the first reads ``made``.
+            cursor.execute(f"WITH made AS ({table_sql} SELECT {table_values[1:-1]} "
+                           f"WHERE {condition} RETURNING 1), "
+                           f"setup AS ({setup_sql} SELECT {setup_values[1:-1]} FROM made), "
+                           f"seated AS ({seat_sql} SELECT seat.* FROM (VALUES {seat_values}) "
+                           f"AS seat, made) SELECT COUNT(*) FROM made",
+                           [*table_row, *condition_values, *setup_row, *seat_rows])
+            return cursor.fetchone()[0] == 1
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"{table_sql} VALUES {table_values}", table_row)
         cursor.execute(f"{setup_sql} VALUES {setup_values}", setup_row)
         cursor.execute(f"{seat_sql} VALUES {seat_values}", seat_rows)
+    return True
