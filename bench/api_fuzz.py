@@ -45,6 +45,9 @@ def fresh_catalog(env: dict) -> None:
     manage(env, "flush", "--noinput")
     manage(env, "load_catalog")
     manage(env, "shell", "-c", MAKE_STAFF)
+    # The HTML error pages (a probe's 404) link the hashed static files: without their
+    # manifest they are 500s that production never answers.
+    manage(env, "collectstatic", "--noinput", "-v0")
 
 
 def summary(report_dir: Path) -> str:

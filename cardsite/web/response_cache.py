@@ -122,7 +122,7 @@ def guess_versions() -> tuple[dict[str, str], str, list] | None:
     if (guess is None or not getattr(_request, "active", False)
             or _request.versions is not None):
         return None
-    condition = _holds_sql({version_key(scope): value for scope, value in guess.items()})
+    condition = _holds_sql(guess)
     if condition is None:
         return None
     _request.versions = guess
@@ -134,13 +134,23 @@ def forget_guess() -> None:
     _request.versions = None
 
 
-def _holds_sql(values: dict[str, str]) -> tuple[str, list] | None:
+_condition: tuple[dict, str, tuple[str, list] | None] | None = None  # the last one made
+
+
+def _holds_sql(guess: dict[str, str]) -> tuple[str, list] | None:
+    """The condition that the shared tier holds ``guess``, made once per guess."""
     from cardsite.web.db_cache import DatabaseCache
 
+    global _condition
+    if _condition is not None and _condition[0] is guess and _condition[1] == connection.alias:
+        return _condition[2]
     cache = _cache()
-    if not isinstance(cache, DatabaseCache) or connection.vendor != "postgresql":
-        return None
-    return cache.holds_sql(values, connection)
+    condition = None
+    if isinstance(cache, DatabaseCache) and connection.vendor == "postgresql":
+        condition = cache.holds_sql({version_key(scope): value for scope, value in guess.items()},
+                                    connection)
+    _condition = (guess, connection.alias, condition)
+    return condition
 
 
 def catalog_version() -> str:
