@@ -104,3 +104,23 @@ def media(settings, tmp_path):
     settings.MEDIA_ROOT = root
     settings.MEDIA_URL = "/media/"
     return root
+
+
+# Tests that reach no database: the engine core's (free of Django) and the seeded
+# playouts over it. The suite runs once per database; these give the same answer on
+# both, so the PostgreSQL pass leaves them to the SQLite one (about three minutes).
+DATABASE_FREE = ("tests/engine/", "tests/sandbox/test_seeded_games.py",
+                 "tests/sandbox/test_every_game_finishes.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return
+    skip = pytest.mark.skip(reason="reaches no database: run on the SQLite pass")
+    for item in items:
+        uses_database = (item.get_closest_marker("django_db") is not None
+                         or "_django_db_helper" in getattr(item, "fixturenames", ()))
+        if item.nodeid.startswith(DATABASE_FREE) and not uses_database:
+            item.add_marker(skip)
