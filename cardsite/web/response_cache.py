@@ -111,7 +111,7 @@ def read_versions(*extra_keys: str) -> tuple[dict[str, str], dict]:
     return current, {key: found[key] for key in extra_keys if key in found}
 
 
-def guess_versions() -> tuple[dict[str, str], str, list] | None:
+def guess_versions() -> tuple[str, list] | None:
     """For a write that can check the versions in its own statement (a new sandbox on
     PostgreSQL: a round trip saved, a fifth of it): this process's last versions, taken
     as this request's, and the SQL condition (with its parameters) that the shared tier
@@ -123,10 +123,9 @@ def guess_versions() -> tuple[dict[str, str], str, list] | None:
             or _request.versions is not None):
         return None
     condition = _holds_sql(guess)
-    if condition is None:
-        return None
-    _request.versions = guess
-    return guess, *condition
+    if condition is not None:
+        _request.versions = guess
+    return condition
 
 
 def forget_guess() -> None:
@@ -134,7 +133,8 @@ def forget_guess() -> None:
     _request.versions = None
 
 
-_condition: tuple[dict, str, tuple[str, list] | None] | None = None  # the last one made
+# The last condition made: (the guess, the cache it is for, the condition or None).
+_condition: tuple[dict, object, tuple[str, list] | None] | None = None
 
 
 def _holds_sql(guess: dict[str, str]) -> tuple[str, list] | None:
@@ -142,14 +142,14 @@ def _holds_sql(guess: dict[str, str]) -> tuple[str, list] | None:
     from cardsite.web.db_cache import DatabaseCache
 
     global _condition
-    if _condition is not None and _condition[0] is guess and _condition[1] == connection.alias:
-        return _condition[2]
     cache = _cache()
+    if _condition is not None and _condition[0] is guess and _condition[1] is cache:
+        return _condition[2]
     condition = None
     if isinstance(cache, DatabaseCache) and connection.vendor == "postgresql":
         condition = cache.holds_sql({version_key(scope): value for scope, value in guess.items()},
                                     connection)
-    _condition = (guess, connection.alias, condition)
+    _condition = (guess, cache, condition)
     return condition
 
 

@@ -227,11 +227,11 @@ def sandbox_create(game: str, options: dict | None = None, seed=None) -> Sandbox
     _require_seed(seed)
     # Dealt from the catalog as this process last saw it, checked in the table's own
     # insert (PostgreSQL): the catalog versions' read was a round trip of its own.
-    guess = response_cache.guess_versions() if store.checks_in_statement() else None
+    guessed = response_cache.guess_versions() if store.checks_in_statement() else None
     try:
-        sandbox = _dealt(family, game, options, seed, guess and guess[1:])
-    except BaseException:
-        if guess:
+        sandbox = _dealt(family, game, options, seed, guessed)
+    except Exception:
+        if guessed:
             response_cache.forget_guess()
         raise
     if sandbox is None:  # the catalog changed since: deal from it as it is now
