@@ -355,6 +355,9 @@ if REDIS_URL:
                            "LOCATION": REDIS_URL}
 # RESPONSE_CACHE=0 turns the shared response cache off (the benchmark measures both).
 RESPONSE_CACHE = env_flag("RESPONSE_CACHE", True)
+# ENTRY_MEMO=0: card searches read and write their page's entries on every request,
+# instead of keeping each entry's JSON and row per process (cardsite.browse.entry_memo).
+ENTRY_MEMO = env_flag("ENTRY_MEMO", True)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "cardsite.api.schema.ApiAutoSchema",

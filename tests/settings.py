@@ -11,6 +11,9 @@ from cardsite.settings import *  # noqa: E402,F403
 # commit-time invalidation would never fire; tests/cardsite/test_response_cache.py
 # turns it on where it is the subject.
 RESPONSE_CACHE = False
+# The same for the entries' kept JSON and rows (cardsite.browse.entry_memo): an edit
+# would not retire them; tests/cardsite/test_entry_memo.py turns it on.
+ENTRY_MEMO = False
 
 # Tests create many tables from one address; tests/sandbox/test_limits.py lowers it.
 SANDBOX_CREATE_RATE = "100000/hour"

@@ -24,6 +24,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from cardsite.api import entry_json
 from cardsite.api.base import ApiView, choice
 from cardsite.api.caching import no_store
 from cardsite.api.concurrency import LockedWritesMixin, object_version
@@ -178,8 +179,8 @@ class CardViewSet(ApiView, LockedWritesMixin, viewsets.ModelViewSet):
         # a page number that is not one is still DRF's 404.
         result, entries = selectors.card_list_page(
             query=query, filters=filters, page=page if str(page or "").isdigit() else 1,
-            per_page=self.paginator.get_page_size(request))
-        return paginated(self, entries, EntrySerializer, result=result)
+            per_page=self.paginator.get_page_size(request), fetch=entry_json.fetcher(self))
+        return paginated(self, entries, EntrySerializer, result=result, represented=True)
 
     def get_object(self):
         game, slug = self.kwargs["game"], self.kwargs["slug"]

@@ -130,12 +130,14 @@ class UnifiedSearchPagination(SearchPagination):
         return schema
 
 
-def paginated(view, items, serializer_class, *, result=None, **context) -> Response:
+def paginated(view, items, serializer_class, *, result=None, represented: bool = False,
+              **context) -> Response:
     """Paginate a queryset or list with the view's paginator and serialize the page.
 
     ``result``: a search result whose ``warnings`` and ``fuzzy`` go with the page.
     A serializer with ``plain_fields`` (every field a plain value the items already
     hold, as dicts) is read by key, with no serializer built per request.
+    ``represented``: the items are already ``serializer_class``'s representations.
     """
     paginator = view.paginator
     if result is not None:
@@ -143,6 +145,8 @@ def paginated(view, items, serializer_class, *, result=None, **context) -> Respo
         if isinstance(paginator, UnifiedSearchPagination):
             paginator.extra = unified_extras(result)
     page = paginator.paginate_queryset(items, view.request, view=view)
+    if represented:
+        return paginator.get_paginated_response(list(page))
     keys = getattr(serializer_class, "plain_fields", None)
     if keys:
         return paginator.get_paginated_response([{k: item[k] for k in keys} for item in page])

@@ -5,7 +5,9 @@ the lists are querysets with their relations joined or prefetched.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.db import connection
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Prefetch, Q, Value, When
@@ -27,6 +29,8 @@ from rulesref.search.syntax import Query, parse
 
 FUZZY_LIMIT = 20
 NAMED_THRESHOLD = 0.75  # a misspelling this close to one name is taken as that name
+# What card_list_page reads of a page's entries: (ids, columns) -> {id: item}.
+Fetch = Callable[[list[int], dict | None], dict]
 
 
 @dataclass
@@ -80,8 +84,8 @@ TEXT_PAGE_FILTERS = {"game": ("game__slug", game_defs.GAME_SLUGS), "kind": ("kin
 
 
 def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
-                   per_page: int = 24, lean: bool = False,
-                   images: bool = False) -> tuple[CardListResult, RankedPage]:
+                   per_page: int = 24, lean: bool = False, images: bool = False,
+                   fetch: Fetch | None = None) -> tuple[CardListResult, RankedPage]:
     """One page of ``card_list``: the page's ids and the count in one ranking query,
     then the page's entries with their game, component and bands (two more; with
     ``lean`` their game alone, one more: a list page shows neither; ``images`` adds their
@@ -89,16 +93,20 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     number of matches. A page past the
     end gives the last page.
 
+    ``fetch(ids, columns)``: instead of the entries, what the caller shows of them, by
+    id (the API's kept JSON, cardsite.api.entry_json), among those in ``columns``.
+
     Free text with at most a game and a kind, the common search, is ranked without
     the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
     then None: the page holds them."""
     parsed = parse(query)  # raises before any database work
     number = page_number(page)
     columns = _text_columns(filters)
+    fetch = fetch or partial(page_entries, lean=lean, images=images)
     if columns is not None:
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
         if found is not None:
-            return _text_list_page(parsed, found, columns, number, per_page, lean, images)
+            return _text_list_page(parsed, found, columns, number, per_page, fetch)
     result = card_list(query=query, filters=filters, check_fuzzy=False)
     ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
     if not total and tokens_of(" ".join(t.value for t in result.query.texts(positive_only=True))):
@@ -109,7 +117,7 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     if not ids and total and number > 1:
         number = -(-total // per_page)
         ids, total = page_ids(result.entries, (number - 1) * per_page, per_page)
-    return result, _fetched_page(ids, (number - 1) * per_page, total, lean, images)
+    return result, _fetched_page(ids, (number - 1) * per_page, total, fetch)
 
 
 def card_count(*, query: str = "", filters: dict | None = None) -> int:
@@ -120,7 +128,8 @@ def card_count(*, query: str = "", filters: dict | None = None) -> int:
         parsed = parse(query)
         found = text_page(parsed, columns, 0, 1)
         if found is not None:
-            return _text_list_page(parsed, found, columns, 1, 1, True)[1].total
+            return _text_list_page(parsed, found, columns, 1, 1,
+                                       partial(page_entries, lean=True))[1].total
     return card_list(query=query, filters=filters).entries.count()
 
 
@@ -166,20 +175,27 @@ def attach_bands(entries) -> None:
         entry._prefetched_objects_cache["bands"] = bands[pk]
 
 
-def _fetched_page(ids: list[int], offset: int, total: int, lean: bool,
-                  images: bool = False) -> RankedPage:
-    by_id = _attached(_page_entries(lean).in_bulk(ids), lean, images)
+def page_entries(ids: list[int], columns: dict | None = None, *, lean: bool = False,
+                 images: bool = False) -> dict:
+    """{id: entry} of the ``ids`` (among those in ``columns``) with what a page shows
+    (``_page_entries``, ``_attached``): one query, and one per attached relation."""
+    entries = _page_entries(lean)
+    return _attached((entries.filter(**columns) if columns else entries).in_bulk(ids),
+                     lean, images)
+
+
+def _fetched_page(ids: list[int], offset: int, total: int, fetch: Fetch) -> RankedPage:
+    by_id = fetch(ids, None)
     return RankedPage([by_id[i] for i in ids if i in by_id], offset, total)
 
 
 def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: int,
-                    lean: bool, images: bool = False) -> tuple[CardListResult, RankedPage]:
+                    fetch: Fetch) -> tuple[CardListResult, RankedPage]:
     result = CardListResult(entries=None, warnings=found.warnings, query=parsed)
     if not found.total and tokens_of(found.phrase):
         # Close names stand in for the words, in their order, within the filters.
         close = similar_documents(found.phrase, kind="card", limit=FUZZY_LIMIT)
-        by_id = _attached(_page_entries(lean).filter(**columns).in_bulk(
-            [doc.entry_id for doc, _ in close]), lean, images)
+        by_id = fetch([doc.entry_id for doc, _ in close], columns)
         entries = [by_id[doc.entry_id] for doc, _ in close if doc.entry_id in by_id]
         result.fuzzy = bool(entries)
         if entries and number > -(-len(entries) // per_page):  # past the end: the last page
@@ -189,7 +205,7 @@ def _text_list_page(parsed: Query, found, columns: dict, number: int, per_page: 
     if not found.ids and found.total and number > 1:
         number = -(-found.total // per_page)
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
-    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, lean, images)
+    return result, _fetched_page(found.ids, (number - 1) * per_page, found.total, fetch)
 
 
 def card_detail(*, game: str, slug: str) -> Entry:

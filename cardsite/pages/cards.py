@@ -8,15 +8,19 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
 
 from cardsite.browse import selectors
+from cardsite.browse.entry_memo import EntryMemo
 from cardsite.browse.filters import EntryFilterSet, type_choices
 from cardsite.catalog import abilities
+from cardsite.images import html as image_html
 from cardsite.images.html import entry_faces
 from cardsite.models import Entry, Game
 from cardsite.pages.entry_display import entry_attributes
 from cardsite.pages.guard import search_page
 from cardsite.pages.roll_odds import DICE_COLUMNS, band_odds
+from cardsite.templatetags.grimoire import card_row
 from rulesref.pages.search import syntax_error_context
 from rulesref.search.questions import corrected_text, describe
 from rulesref.search.syntax import And, QuerySyntaxError
@@ -114,6 +118,20 @@ def _filter_fields(request, filters: dict) -> tuple[forms.Form | None, str]:
         "cards/filter_fields.html", {"form": _filter_form(request, types)}))
 
 
+# A results page's rows (or tiles) as HTML, kept per process while each entry's game is
+# unchanged (cardsite.browse.entry_memo): reading and writing them was half the page.
+ROWS = EntryMemo(4096)
+ROW_HTML = {"list": card_row,  # the grid's tile: the card's image, or its proxy drawn from its data
+            "grid": lambda entry: mark_safe(image_html.grid_tile(entry))}
+
+
+def _row_fetcher(view: str) -> selectors.Fetch:
+    def read(ids: list[int], columns: dict | None) -> list[tuple[int, str, str]]:
+        entries = selectors.page_entries(ids, columns, lean=True, images=view == "grid")
+        return [(pk, entry.game.slug, ROW_HTML[view](entry)) for pk, entry in entries.items()]
+    return ROWS.fetcher(view, read)
+
+
 @search_page()
 def card_list_page(request):
     filters = {name: request.GET[name] for name in FILTER_NAMES if request.GET.get(name)}
@@ -128,9 +146,9 @@ def card_list_page(request):
     if form is not None and form.errors:
         return render(request, "cards/list.html", context, status=400)
     try:
-        result, entries = selectors.card_list_page(query=query, filters=filters, lean=True,
+        result, entries = selectors.card_list_page(query=query, filters=filters,
                                                    page=request.GET.get("page"), per_page=per_page,
-                                                   images=view == "grid")
+                                                   fetch=_row_fetcher(view))
     except QuerySyntaxError as error:
         context["error"] = syntax_error_context(query, error)
         return render(request, "cards/list.html", context, status=400)

@@ -88,20 +88,13 @@ def entry_stats(entry):
         for name, label_, value in entry_attributes(entry, short=True) if name != "type"))
 
 
-@register.simple_tag
 def card_row(entry):
-    """One row of the card table."""
+    """One row of the card table (cardsite.pages.cards keeps them per entry)."""
     kind = f' <span class="kind">{escape(entry.kind)}</span>' if entry.kind != "card" else ""
     return mark_safe(
         f'<tr>\n    <th scope="row">{card_link(entry)}{kind}</th>\n'
         f'    <td>{escape(entry.game.short_name)}</td>\n    <td>{_text(or_unknown(entry.type))}</td>\n'
         f'    <td class="stats">{entry_stats(entry)}</td>\n  </tr>')
-
-
-@register.simple_tag
-def grid_tile(entry):
-    """One tile of the grid view: the card's image, or its proxy drawn from its data."""
-    return mark_safe(image_html.grid_tile(entry))
 
 
 @register.simple_tag

@@ -94,6 +94,15 @@ def versions() -> dict[str, str]:
     return read_versions()[0]
 
 
+def versions_known() -> dict[str, str] | None:
+    """The versions without a read: this request's if it read them, else the ones this
+    process last read or wrote (None before any). A memo filled from rows read after
+    this call may key them with it: the rows are never older than these versions."""
+    if getattr(_request, "active", False) and _request.versions is not None:
+        return _request.versions
+    return _seen
+
+
 def read_versions(*extra_keys: str) -> tuple[dict[str, str], dict]:
     """The versions, and whichever of ``extra_keys`` the shared cache holds, in one read."""
     cache = _cache()

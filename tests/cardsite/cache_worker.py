@@ -2,10 +2,11 @@
 
 Reads one command per line on stdin and answers one JSON line on stdout:
 ``get <path>`` (an anonymous GET through the whole middleware stack: status,
-X-Cache, body) or ``rename <game> <slug> <name>`` (an entry saved through the
+X-Cache, body, and how many queries read entries by id) or ``rename <game> <slug> <name>`` (an entry saved through the
 ORM, committed, as an editor's write would be).
 """
 import json
+import os
 import sys
 
 import django
@@ -14,9 +15,14 @@ import django
 def main() -> None:
     django.setup()
     from django.conf import settings
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
-    settings.RESPONSE_CACHE = True  # tests.settings turns it off for the suite
+    # tests.settings turns both off for the suite; WORKER_RESPONSE_CACHE=0 keeps the
+    # response cache off (the entries' kept JSON and rows then answer alone).
+    settings.RESPONSE_CACHE = os.environ.get("WORKER_RESPONSE_CACHE", "1") == "1"
+    settings.ENTRY_MEMO = True
 
     from cardsite.models import Entry
 
@@ -25,9 +31,12 @@ def main() -> None:
     for line in sys.stdin:
         command, *args = line.rstrip("\n").split(" ", 3)
         if command == "get":
-            response = client.get(args[0])
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(args[0])
             print(json.dumps({"status": response.status_code, "cache": response.get("X-Cache"),
-                              "body": response.content.decode()}), flush=True)
+                              "body": response.content.decode(),
+                              "entry_reads": sum('"cardsite_entry"."id" IN (' in q["sql"]
+                                                 for q in queries)}), flush=True)
         elif command == "rename":
             entry = Entry.objects.get(game__slug=args[0], slug=args[1])
             entry.name = args[2]

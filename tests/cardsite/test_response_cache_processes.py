@@ -53,18 +53,25 @@ class Worker:
         self.process.wait(timeout=30)
 
 
-@pytest.mark.parametrize("shared", ["table", pytest.param("redis", marks=pytest.mark.skipif(
-    not REDIS_URL, reason="TEST_REDIS_URL is not set (.ci/run starts a redis-server)"))])
-def test_an_edit_is_seen_by_the_next_request_of_another_process(shared, tmp_path):
+SHARED = ["table", pytest.param("redis", marks=pytest.mark.skipif(
+    not REDIS_URL, reason="TEST_REDIS_URL is not set (.ci/run starts a redis-server)"))]
+
+
+def workers(tmp_path, shared: str, **extra) -> tuple[Worker, Worker]:
     game = Game.objects.create(slug="rumble", name="Rumble", short_name="Rumble", family="spell",
                                rulebook="r.txt")
     Entry.objects.create(game=game, slug="zapper", name="Zapper", kind="card")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings",
-           "DATABASE_URL": database_url(tmp_path), "PYTHONPATH": str(ROOT)}
+           "DATABASE_URL": database_url(tmp_path), "PYTHONPATH": str(ROOT), **extra}
     env.pop("REDIS_URL", None)
     if shared == "redis":
         env["REDIS_URL"] = REDIS_URL
-    reader, editor = Worker(env), Worker(env)
+    return Worker(env), Worker(env)
+
+
+@pytest.mark.parametrize("shared", SHARED)
+def test_an_edit_is_seen_by_the_next_request_of_another_process(shared, tmp_path):
+    reader, editor = workers(tmp_path, shared)
     try:
         url = "get /cards/rumble/zapper/"
         assert reader.ask(url)["cache"] == "miss"
@@ -74,6 +81,24 @@ def test_an_edit_is_seen_by_the_next_request_of_another_process(shared, tmp_path
         again = reader.ask(url)
         assert again["status"] == 200 and again["cache"] == "miss"
         assert "Zapper Deluxe" in again["body"]
+    finally:
+        reader.close()
+        editor.close()
+
+
+@pytest.mark.parametrize("shared", SHARED)
+@pytest.mark.parametrize("url", ["get /api/cards/?q=zapper", "get /cards/?q=zapper"])
+def test_a_kept_entry_is_retired_by_another_process_edit(shared, url, tmp_path):
+    """The response cache off: a card search's entries, kept by the reader
+    (cardsite.browse.entry_memo), are read again once the editor renames one."""
+    reader, editor = workers(tmp_path, shared, WORKER_RESPONSE_CACHE="0")
+    try:
+        assert reader.ask(url)["entry_reads"] == 1
+        kept = reader.ask(url)
+        assert kept["entry_reads"] == 0 and "Zapper" in kept["body"]
+        assert editor.ask("rename rumble zapper Zapper Deluxe") == {"saved": True}
+        again = reader.ask(url)
+        assert again["entry_reads"] == 1 and "Zapper Deluxe" in again["body"]
     finally:
         reader.close()
         editor.close()
