@@ -5,9 +5,14 @@ query never holds a worker until gunicorn kills it.
 PostgreSQL: ``statement_timeout`` set with ``SET LOCAL`` semantics
 (``set_config(..., true)``) inside a transaction, so it covers only the
 search's statements, and lowered to what is left of the budget as they run. SQLite: a progress handler on the connection that
-interrupts the running statement once the deadline has passed, removed when
+interrupts the running statement once the budget is spent, removed when
 the search ends. No transaction on SQLite: connections begin IMMEDIATE ones,
 which would take the write lock for a read.
+
+The budget is the search's own time (``_Clock``): this thread's CPU time (SQLite runs
+its statements in it) and, on PostgreSQL, the time its statements took, so a sentence
+waiting behind the other threads of a busy worker is not stopped as a hostile query
+would be; a wall-clock backstop of WALL_FACTOR budgets bounds the thread's time.
 
 Budgets nest: an inner one inside an outer one just runs in the outer one.
 """
@@ -33,6 +38,33 @@ class SearchTimeout(Exception):
                          "was stopped. Try fewer or more specific terms.")
         self.budget_ms = budget_ms
         self.message = self.args[0]
+
+
+# A search may take this many budgets of wall time on a busy worker (threads share one
+# interpreter) before it is stopped, whatever its own time.
+WALL_FACTOR = 4
+
+
+class _Clock:
+    """The time a search has spent, in ms: this thread's CPU time plus what ``waited``
+    adds (its PostgreSQL statements' time, spent in the server), or its wall time over
+    WALL_FACTOR if that is more; time ``outside`` the budget is given back."""
+
+    def __init__(self):
+        self.cpu, self.wall, self.waited = time.thread_time(), time.monotonic(), 0.0
+
+    def spent_ms(self) -> float:
+        own = time.thread_time() - self.cpu + self.waited
+        return 1000 * max(own, (time.monotonic() - self.wall) / WALL_FACTOR)
+
+    @contextmanager
+    def outside(self):
+        cpu, wall = time.thread_time(), time.monotonic()
+        try:
+            yield
+        finally:
+            self.cpu += time.thread_time() - cpu
+            self.wall += time.monotonic() - wall
 
 
 def budget_ms() -> int:
@@ -91,19 +123,23 @@ def _postgresql_budget(ms: int):
     machine, and putting the settings back need not delay the answer."""
     names = ["statement_timeout", *PLANNER]
     local = connection.in_atomic_block or not connection.get_autocommit()
-    deadline = [time.monotonic() + ms / 1000]
+    clock = _Clock()
     armed = [ms]
 
     def remaining_budget(execute, sql, params, many, context):
         if getattr(connection, "_search_budget_paused", False):
             return execute(sql, params, many, context)
-        left = int((deadline[0] - time.monotonic()) * 1000)
+        left = int(ms - clock.spent_ms())
         if left <= 0:
             raise SearchTimeout(ms)
         if left < armed[0] - RESET_MARGIN_MS:
             _set_local(context["cursor"].cursor, {"statement_timeout": f"{left}ms"}, local=local)
             armed[0] = left
-        return execute(sql, params, many, context)
+        started = time.monotonic()
+        try:
+            return execute(sql, params, many, context)
+        finally:  # the server's work (and the wait for its answer) is the search's time
+            clock.waited += time.monotonic() - started
 
     def pause():
         with connection.cursor() as cursor:
@@ -118,7 +154,7 @@ def _postgresql_budget(ms: int):
     if not local:
         _arm_session(names, settings)
         try:
-            with connection.execute_wrapper(remaining_budget), _pausable(deadline, pause):
+            with connection.execute_wrapper(remaining_budget), _pausable(clock, pause):
                 yield
         finally:
             # A timeout lowered as the budget ran out is put back at once: what the
@@ -131,7 +167,7 @@ def _postgresql_budget(ms: int):
         with connection.cursor() as cursor:
             # One statement: the settings as they were, then the search's own.
             previous = _set_local(cursor, settings, read=names)
-        with connection.execute_wrapper(remaining_budget), _pausable(deadline, pause):
+        with connection.execute_wrapper(remaining_budget), _pausable(clock, pause):
             yield
         with connection.cursor() as cursor:  # else the caller's transaction keeps them
             _set_local(cursor, dict(zip(names, previous, strict=True)))
@@ -204,10 +240,10 @@ def _sqlite_budget(ms: int):
         yield
         return
     raw = connection.connection
-    deadline = [time.monotonic() + ms / 1000]
+    clock = _Clock()
 
     def past_deadline():
-        return 1 if time.monotonic() > deadline[0] else 0
+        return 1 if clock.spent_ms() > ms else 0
 
     def pause():
         raw.set_progress_handler(None, 0)
@@ -218,15 +254,15 @@ def _sqlite_budget(ms: int):
 
     raw.set_progress_handler(past_deadline, PROGRESS_STEPS)
     try:
-        with _pausable(deadline, pause):
+        with _pausable(clock, pause):
             yield
     finally:
         raw.set_progress_handler(None, 0)
 
 
 @contextmanager
-def _pausable(deadline: list, pause):
-    connection._search_budget_pause = (deadline, contextmanager(pause))
+def _pausable(clock: _Clock, pause):
+    connection._search_budget_pause = (clock, contextmanager(pause))
     try:
         yield
     finally:
@@ -242,15 +278,13 @@ def outside_budget():
     if pausing is None or getattr(connection, "_search_budget_paused", False):
         yield
         return
-    deadline, pause = pausing
-    started = time.monotonic()
+    clock, pause = pausing
     connection._search_budget_paused = True
     try:
-        with pause():
+        with clock.outside(), pause():
             yield
     finally:
         connection._search_budget_paused = False
-        deadline[0] += time.monotonic() - started
 
 
 def within_budget(view):

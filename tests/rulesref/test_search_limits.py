@@ -89,9 +89,35 @@ def test_work_outside_the_budget_neither_is_stopped_nor_counts_against_it(db):
             with connection.cursor() as cursor:
                 cursor.execute("SELECT 1")
         with connection.cursor() as cursor:  # the search goes on with its own time
-            cursor.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
-                           "WHERE x < 20000) SELECT count(*) FROM c")  # many VM steps
+            cursor.execute(MANY_STEPS)  # many VM steps
             assert cursor.fetchone() == (20000,)
+
+
+MANY_STEPS = ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+              "WHERE x < 20000) SELECT count(*) FROM c")
+
+
+def test_waiting_is_not_the_searchs_time_but_its_own_work_is(db):
+    """A search waiting behind the other threads of a busy worker (here: asleep, using
+    no CPU) is not stopped within WALL_FACTOR budgets of wall time; one that works
+    past its budget (CPU) is, and so is one past the wall-clock backstop."""
+    import time
+
+    with budget.time_budget(200):
+        time.sleep(0.3)
+        with connection.cursor() as cursor:
+            cursor.execute(MANY_STEPS)
+            assert cursor.fetchone() == (20000,)
+    with pytest.raises(budget.SearchTimeout), budget.time_budget(200):
+        ends = time.thread_time() + 0.3
+        while time.thread_time() < ends:  # the search's own work
+            pass
+        with connection.cursor() as cursor:
+            cursor.execute(MANY_STEPS)
+    with pytest.raises(budget.SearchTimeout), budget.time_budget(100):
+        time.sleep(0.1 * budget.WALL_FACTOR + 0.05)
+        with connection.cursor() as cursor:
+            cursor.execute(MANY_STEPS)
 
 
 @pytest.mark.django_db(transaction=True)
