@@ -407,6 +407,10 @@ def _count_asked(word: Text) -> Text:
 
 
 DEFINITION_WORDS = 3  # "what is the last wizard standing token" asks what a thing is
+# "... do on the dice": where a thing does what is asked, not a situation (at most
+# the preposition and three more words)
+WHERE_WORDS = frozenset(("on", "in", "at", "during"))
+WHERE_TAIL = 5
 GAME_NAME_LEFTOVERS = frozenset(("in", "at", "for", "of", "on"))
 
 
@@ -427,10 +431,14 @@ def _asks_definition(words: list[Text], kept: list[Text], said: list[Text]) -> b
     first, second = typed[0], typed[1] if len(typed) > 1 else ""
     if (QUANTITY_WORDS - WORTH) & {bare(w.value) for w in kept}:
         return False  # "whats the hand limit": a figure (answer_kinds.phrase_kind)
-    # "what does wild magic do": what a thing is for, as its glossary entry says
+    # "what does wild magic do": what a thing is for, as its glossary entry says (also
+    # where: "what does a cross do on the dice")
+    does = [i for i, w in enumerate(typed) if w in ("do", "does") and i > 1]
+    done = bool(does) and (does[-1] == len(typed) - 1 or typed[does[-1] + 1] in WHERE_WORDS
+                           and len(typed) - does[-1] <= WHERE_TAIL)
     return first in ("what's", "whats") or first == "what" and (
         second in ("is", "are") or typed[-1] in ("mean", "means")
-        or second in ("does", "do") and typed[-1] in ("do", "does"))
+        or second in ("does", "do") and done)
 
 
 def _top_level(root) -> list:

@@ -440,6 +440,22 @@ def test_what_a_thing_does_is_answered_by_its_glossary_entry():
     assert box is None or box["url"] != "/glossary/cross/", box
 
 
+def test_what_a_thing_does_somewhere_is_not_answered_by_the_list_it_is_in():
+    """"What does a blank do on a die" asks what the blank does, as "what does a blank
+    do" would: the glossary's Blank answers it. The rule listing the die's six faces
+    ("Each die has six faces: ...") names the blank but says nothing it does, and was
+    the box for it and for "what does a cross do on the dice"."""
+    call_command("load_catalog", verbosity=0)
+    box = search_all(q="what does a blank do on a die", limit=3).answer
+    assert box is not None and box["url"] == "/glossary/blank/", box
+    cross = search_all(q="what does a cross do on the dice", limit=3)
+    assert cross.hits[0]["url"] == "/glossary/cross/"
+    assert cross.answer is None or cross.answer["url"] == "/glossary/cross/", cross.answer
+    # a situation after the "do" is no place: still not a question of what a thing is
+    asked = search_all(q="what does the standee do if we tie on hit points", limit=3)
+    assert not asked.understood.asks_definition
+
+
 def test_how_to_do_a_thing_is_answered_by_the_rule_headed_by_it():
     """"How can I steal the relic": the rule headed "Stealing the relic" says how; a
     rule whose heading names something else is no answer to it."""
