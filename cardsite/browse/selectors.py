@@ -84,17 +84,13 @@ TEXT_PAGE_FILTERS = {"game": ("game__slug", game_defs.GAME_SLUGS), "kind": ("kin
 
 
 def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
-                   per_page: int = 24, lean: bool = False, images: bool = False,
-                   fetch: Fetch | None = None) -> tuple[CardListResult, RankedPage]:
+                   per_page: int = 24, fetch: Fetch | None = None
+                   ) -> tuple[CardListResult, RankedPage]:
     """One page of ``card_list``: the page's ids and the count in one ranking query,
-    then the page's entries with their game, component and bands (two more; with
-    ``lean`` their game alone, one more: a list page shows neither; ``images`` adds their
-    images to a lean page, one more, cardsite.images.links.attach_faces), whatever the
-    number of matches. A page past the
-    end gives the last page.
-
-    ``fetch(ids, columns)``: instead of the entries, what the caller shows of them, by
-    id (the API's kept JSON, cardsite.api.entry_json), among those in ``columns``.
+    then what ``fetch(ids, columns)`` makes of the page's entries, by id (by default
+    the entries with their game, component, bands and images: ``page_entries``; the
+    pages' kept rows and the API's kept JSON, cardsite.browse.entry_memo), whatever the
+    number of matches. A page past the end gives the last page.
 
     Free text with at most a game and a kind, the common search, is ranked without
     the FilterSet (rulesref.search.cards.text_page); the result's ``entries`` is
@@ -102,7 +98,7 @@ def card_list_page(*, query: str = "", filters: dict | None = None, page=1,
     parsed = parse(query)  # raises before any database work
     number = page_number(page)
     columns = _text_columns(filters)
-    fetch = fetch or partial(page_entries, lean=lean, images=images)
+    fetch = fetch or page_entries
     if columns is not None:
         found = text_page(parsed, columns, (number - 1) * per_page, per_page)
         if found is not None:

@@ -121,8 +121,8 @@ def _filter_fields(request, filters: dict) -> tuple[forms.Form | None, str]:
 # A results page's rows (or tiles) as HTML, kept per process while each entry's game is
 # unchanged (cardsite.browse.entry_memo): reading and writing them was half the page.
 ROWS = EntryMemo(4096)
-ROW_HTML = {"list": card_row,  # the grid's tile: the card's image, or its proxy drawn from its data
-            "grid": lambda entry: mark_safe(image_html.grid_tile(entry))}
+# The grid's tile: the card's image, or its proxy drawn from its data.
+ROW_HTML = {"list": card_row, "grid": lambda entry: mark_safe(image_html.grid_tile(entry))}
 
 
 def _row_fetcher(view: str) -> selectors.Fetch:
